@@ -1,0 +1,155 @@
+"""The engine contract: what every game module provides, and the values it returns.
+
+A game is parse -> solve -> format, plus replay.  All functions are pure and
+deterministic on plain values; only the CLI and the bridge touch the outside.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, runtime_checkable
+
+from .errors import InvalidInputError
+
+Json = Any
+Progress = Callable[[dict[str, Any]], None]
+"""Called now and then during long work with JSON-able figures (``nodes``, ``case``, ...)."""
+
+P = TypeVar("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """The exact value of one legal move at one step: why the shown line is optimal."""
+
+    move: str            # the move's id, as ``replay(moves=...)`` accepts it
+    label: str           # how the page names it ("H8", "swap A<->a", "floor 2B on V(1,2)")
+    value: int           # the game's exact value after this move (the game's own scale)
+    text: str            # the value as shown ("+3", "win", "draw")
+    best: bool           # true when no legal move is better for the mover
+
+    def to_dict(self) -> dict[str, Json]:
+        return {"move": self.move, "label": self.label, "value": self.value,
+                "text": self.text, "best": self.best}
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One complete snapshot of the scene plus the event that produced it.
+
+    Frame 0 is the start (``event`` is None); the last frame carries the outcome.
+    ``state`` holds everything the scene draws, so the page can seek anywhere.
+    ``values`` (two-player games) lists every legal move at this frame's position,
+    i.e. the choice that the *next* frame resolves; None when nobody chooses.
+    """
+
+    i: int
+    actor: str | None
+    event: dict[str, Json] | None
+    state: dict[str, Json]
+    note: str
+    values: tuple[MoveValue, ...] | None = None
+    to_move: str | None = None   # who chooses the next move (two-player games)
+
+    def to_dict(self) -> dict[str, Json]:
+        return {"i": self.i, "actor": self.actor, "event": self.event, "state": self.state,
+                "note": self.note, "to_move": self.to_move,
+                "values": None if self.values is None else [v.to_dict() for v in self.values]}
+
+
+@dataclass(frozen=True, slots=True)
+class CaseSummary:
+    label: str           # "Case 2", "HAND 3"; shown in the case picker
+    answer: str          # this case's lines of the judge output
+
+
+@dataclass(frozen=True, slots=True)
+class Result(Generic[R]):
+    """What ``solve`` returns: one engine-specific result per case plus figures."""
+
+    cases: tuple[R, ...]
+    stats: dict[str, Json] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomOption:
+    """A knob of ``random_input`` the page offers (an integer range or a choice)."""
+
+    name: str
+    label: str
+    default: int | str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def to_dict(self) -> dict[str, Json]:
+        return {"name": self.name, "label": self.label, "default": self.default,
+                "min": self.minimum, "max": self.maximum,
+                "choices": None if self.choices is None else list(self.choices)}
+
+
+@runtime_checkable
+class Engine(Protocol[P, R]):
+    name: str                      # registry key, URL value, scene key
+    title: str                     # display name
+    kind: str                      # "one-player" or "two-player"
+    interactive: bool              # replay() accepts user moves
+    random_options: tuple[RandomOption, ...]
+
+    def parse(self, text: str) -> P: ...
+    def solve(self, problem: P, *, limit: int | None = None,
+              progress: Progress | None = None) -> Result[R]: ...
+    def format(self, result: Result[R]) -> str: ...
+    def summaries(self, problem: P, result: Result[R]) -> list[CaseSummary]: ...
+    def replay(self, problem: P, result: Result[R], *, case: int = 0,
+               moves: Sequence[str] = ()) -> list[Frame]: ...
+    def random_input(self, seed: int, **options: Any) -> str: ...
+
+
+class BaseEngine(Generic[P, R]):
+    """Defaults shared by the engines; a game overrides what differs."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    kind: ClassVar[str] = "one-player"
+    order: ClassVar[int] = 100          # position in the game picker
+    interactive: ClassVar[bool] = False
+    random_options: ClassVar[tuple[RandomOption, ...]] = ()
+
+    def format(self, result: Result[R]) -> str:
+        return "".join(self.format_case(r) for r in result.cases)
+
+    def format_case(self, case_result: R) -> str:
+        raise NotImplementedError
+
+    def summaries(self, problem: P, result: Result[R]) -> list[CaseSummary]:
+        many = len(result.cases) > 1
+        return [CaseSummary(f"Case {k}" if many else "Case 1", self.format_case(r))
+                for k, r in enumerate(result.cases, start=1)]
+
+    @staticmethod
+    def check_case(result: Result[Any], case: int) -> None:
+        if not 0 <= case < len(result.cases):
+            raise InvalidInputError(f"case {case + 1} does not exist; the input has "
+                                    f"{len(result.cases)} case(s)")
+
+    def options_with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate ``random_input`` options against ``random_options``."""
+        known = {o.name: o for o in self.random_options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidInputError(f"unknown option '{unknown[0]}' for {self.name}")
+        out: dict[str, Any] = {}
+        for name, opt in known.items():
+            value = options.get(name, opt.default)
+            if opt.choices is not None:
+                if value not in opt.choices:
+                    raise InvalidInputError(f"{opt.label} must be one of {', '.join(opt.choices)}")
+            else:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise InvalidInputError(f"{opt.label} must be an integer")
+                if (opt.minimum is not None and value < opt.minimum) or \
+                        (opt.maximum is not None and value > opt.maximum):
+                    raise InvalidInputError(f"{opt.label} must be in {opt.minimum}..{opt.maximum}")
+            out[name] = value
+        return out

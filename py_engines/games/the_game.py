@@ -1,0 +1,229 @@
+"""The Game (CERC 2022): solo play of Steffen Benndorf's *The Game*, with a fixed policy.
+
+Input: 98 integers, a permutation of 2..99, the draw pile from top to bottom.
+Output: 6 lines: rows 1-4 (from their direction card), the hand, the rest of the pile;
+an empty list is an empty line.
+
+Rules (``specs/the_game.md``): two ascending rows from 1, two descending rows from
+100.  Deal 8 cards.  A turn is two play steps, then a draw of two cards while the
+pile lasts.  A play step takes the left-most hand card that makes a backwards
+trick (exactly 10 back) onto its top-most such row; otherwise the legal (card, row)
+pair with the smallest gap, ties going to the left-most card, then the top-most
+row.  The game is lost at the first step with no legal card and won once the hand
+is empty.
+
+Solver: a direct simulation, at most 98 play steps of 8 cards x 4 rows each.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..api import BaseEngine, Frame, Progress, Result
+from ..errors import InvalidInputError, ParseError
+from ..registry import register
+from ..text import Token, check_size, end_position, tokenize
+
+DECK = range(2, 100)
+DECK_SIZE = 98
+HAND_SIZE = 8
+ASCENDING = (True, True, False, False)      # rows 1-4
+MAX_CHARS = 10_000
+TRICK = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The draw pile, top first."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    event: dict[str, Any] | None
+    rows: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    pile: tuple[int, ...]
+    turn: int
+    step: int          # 1 or 2 within the turn; 0 outside play steps
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    rows: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    pile: tuple[int, ...]
+    won: bool
+    log: tuple[Snapshot, ...]
+
+
+def _parse(text: str) -> Deck:
+    check_size(text, MAX_CHARS)
+    tokens = tokenize(text)
+    if not tokens:
+        raise ParseError("expected 98 integers, found none", line=1, column=1)
+    seen: dict[int, Token] = {}
+    duplicate: tuple[Token, Token] | None = None
+    cards: list[int] = []
+    for tok in tokens:
+        where = f"token {tok.index}"
+        if len(cards) == DECK_SIZE:
+            if duplicate:
+                break
+            raise tok.error(f"{where}: unexpected extra token '{tok.text}' "
+                            f"(the deck has exactly {DECK_SIZE} cards)")
+        if not (tok.text.isascii() and tok.text.isdigit()) or (tok.text[0] == "0"):
+            if duplicate:
+                break
+            raise tok.error(f"{where}: '{tok.text}' is not an integer"
+                            + (" (no leading zeros)" if tok.text.isascii() and tok.text.isdigit() else ""))
+        value = int(tok.text)
+        if value not in DECK:
+            if duplicate:
+                break
+            raise tok.error(f"{where}: value {value} out of range 2..99 "
+                            f"(1 and 100 are the direction cards)", InvalidInputError)
+        if value in seen and duplicate is None:
+            duplicate = (tok, seen[value])
+        seen.setdefault(value, tok)
+        cards.append(value)
+    if duplicate:
+        tok, first = duplicate
+        missing = [c for c in DECK if c not in seen]
+        raise tok.error(f"token {tok.index}: card {tok.text} appears again (first at line "
+                        f"{first.line}, token {first.index}); missing: "
+                        f"{' '.join(map(str, missing)) or 'none'}", InvalidInputError)
+    if len(cards) < DECK_SIZE:
+        line, column = end_position(text)
+        raise ParseError(f"found {len(cards)} integers; expected {DECK_SIZE}",
+                         line=line, column=column)
+    return Deck(tuple(cards))
+
+
+def _choose(hand: Sequence[int], tops: Sequence[int]) -> tuple[int, int, bool] | None:
+    """(hand index, row index, is_trick) for the next play step, or None when stuck."""
+    for i, c in enumerate(hand):
+        for r, x in enumerate(tops):
+            if c == (x - TRICK if ASCENDING[r] else x + TRICK) and x not in (1, 100):
+                return i, r, True
+    best: tuple[int, int, int] | None = None
+    for i, c in enumerate(hand):
+        for r, x in enumerate(tops):
+            if c > x if ASCENDING[r] else c < x:
+                gap = abs(c - x)
+                if best is None or gap < best[0]:
+                    best = (gap, i, r)
+    return None if best is None else (best[1], best[2], False)
+
+
+def _targets(card: int, tops: Sequence[int]) -> list[int]:
+    """Rows (1-based) where ``card`` may legally go now: blinking end tiles."""
+    out = []
+    for r, x in enumerate(tops):
+        regular = card > x if ASCENDING[r] else card < x
+        trick = x not in (1, 100) and card == (x - TRICK if ASCENDING[r] else x + TRICK)
+        if regular or trick:
+            out.append(r + 1)
+    return out
+
+
+def simulate(deck: Deck) -> Outcome:
+    rows = [[1], [1], [100], [100]]
+    pile = list(deck.cards)
+    hand = pile[:HAND_SIZE]
+    del pile[:HAND_SIZE]
+    log: list[Snapshot] = []
+
+    def snap(event: dict[str, Any] | None, turn: int, step: int, note: str) -> None:
+        log.append(Snapshot(event, tuple(map(tuple, rows)), tuple(hand), tuple(pile),
+                            turn, step, note))
+
+    snap(None, 0, 0, "The pile holds 98 cards")
+    snap({"kind": "deal", "cards": list(hand)}, 0, 0, "Deal 8 cards to the hand")
+    turn = 0
+    won = False
+    while not won:
+        turn += 1
+        for step in (1, 2):
+            tops = [row[-1] for row in rows]
+            choice = _choose(hand, tops)
+            if choice is None:
+                snap({"kind": "stuck", "outcome": "lost"}, turn, step, "No card fits: game lost")
+                return Outcome(tuple(map(tuple, rows)), tuple(hand), tuple(pile), False, tuple(log))
+            i, r, trick = choice
+            card, top = hand[i], tops[r]
+            event = {"kind": "play", "card": card, "row": r + 1, "slot": i, "onto": top,
+                     "trick": trick, "gap": abs(card - top), "targets": _targets(card, tops)}
+            del hand[i]
+            rows[r].append(card)
+            if trick:
+                note = f"T{turn}.{step}  BACKWARDS TRICK: {card} onto {top} (row {r + 1})"
+            else:
+                sign = ">" if ASCENDING[r] else "<"
+                note = (f"T{turn}.{step}  {card} \u2192 row {r + 1} "
+                        f"({card} {sign} {top}, gap {abs(card - top)}: smallest)")
+            snap(event, turn, step, note)
+            if not hand:
+                won = True
+                break
+        if won:
+            break
+        if pile:
+            drawn = pile[:2]
+            del pile[:2]
+            hand.extend(drawn)
+            snap({"kind": "draw", "cards": drawn}, turn, 0,
+                 f"T{turn}  draw {drawn[0]} and {drawn[1]}")
+    snap({"kind": "end", "outcome": "won"}, turn, 0, "Hand empty: BEATEN!")
+    return Outcome(tuple(map(tuple, rows)), tuple(hand), tuple(pile), True, tuple(log))
+
+
+def _line(cards: Sequence[int]) -> str:
+    return " ".join(map(str, cards)) + "\n"
+
+
+@register
+class TheGame(BaseEngine[Deck, Outcome]):
+    name = "the_game"
+    title = "The Game (CERC 2022)"
+    kind = "one-player"
+    order = 1
+
+    def parse(self, text: str) -> Deck:
+        return _parse(text)
+
+    def solve(self, problem: Deck, *, limit: int | None = None,
+              progress: Progress | None = None) -> Result[Outcome]:
+        outcome = simulate(problem)
+        return Result((outcome,), {"nodes": len(outcome.log) - 1})
+
+    def format_case(self, case_result: Outcome) -> str:
+        return "".join(_line(row) for row in case_result.rows) + \
+            _line(case_result.hand) + _line(case_result.pile)
+
+    def replay(self, problem: Deck, result: Result[Outcome], *, case: int = 0,
+               moves: Sequence[str] = ()) -> list[Frame]:
+        self.check_case(result, case)
+        outcome = result.cases[0]
+        played = 0
+        frames = []
+        for i, s in enumerate(outcome.log):
+            if s.event and s.event["kind"] == "play":
+                played += 1
+            state = {"rows": [list(r) for r in s.rows], "hand": list(s.hand),
+                     "pile": list(s.pile), "turn": s.turn, "step": s.step, "played": played,
+                     "outcome": s.event.get("outcome") if s.event else None}
+            if state["outcome"]:
+                state["answer"] = self.format_case(outcome)
+                state["summary"] = (f"cards left in hand: {len(s.hand)}, "
+                                    f"in pile: {len(s.pile)}")
+            frames.append(Frame(i, "player" if s.event else None, s.event, state, s.note))
+        return frames
+
+    def random_input(self, seed: int, **options: Any) -> str:
+        cards = list(DECK)
+        random.Random(seed).shuffle(cards)
+        return _line(cards)

@@ -1,0 +1,50 @@
+"""One registry drives the CLI, the bridge, the build manifest and the tests.
+
+Game modules live in ``py_engines.games`` and register themselves on import;
+adding a game means adding one module there.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from .errors import InvalidInputError
+
+_ENGINES: dict[str, Any] = {}
+_loaded = False
+
+
+def register(engine_cls: type) -> type:
+    """Class decorator: instantiate the engine and file it under its name."""
+    engine = engine_cls()
+    if engine.name in _ENGINES:
+        raise RuntimeError(f"engine {engine.name!r} registered twice")
+    _ENGINES[engine.name] = engine
+    return engine_cls
+
+
+def _load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    from . import games
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{games.__name__}.{info.name}")
+    _loaded = True
+
+
+def engine_names() -> list[str]:
+    """Registered games in picker order."""
+    _load_all()
+    return sorted(_ENGINES, key=lambda n: (getattr(_ENGINES[n], "order", 100), n))
+
+
+def get_engine(name: str) -> Any:
+    _load_all()
+    try:
+        return _ENGINES[name]
+    except KeyError:
+        raise InvalidInputError(f"unknown game '{name}'; known games: "
+                                f"{', '.join(_ENGINES)}") from None

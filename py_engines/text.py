@@ -1,0 +1,74 @@
+"""Tokenising helpers shared by the parsers: every token knows its line and column.
+
+Inputs may use LF or CRLF, lack a final newline and carry trailing blanks; the
+helpers here absorb that so each game's parser only states its grammar.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from .errors import LimitError, ParseError
+
+MAX_INPUT_CHARS = 1_000_000
+_TOKEN = re.compile(r"[^ \t\r\n\f\v]+")
+_PLAIN_INT = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    line: int        # 1-based
+    column: int      # 1-based, in characters
+    index: int       # 1-based position of the token on its line
+
+    def error(self, message: str, cls: type[ParseError] = ParseError) -> ParseError:
+        return cls(message, line=self.line, column=self.column, token=self.text)
+
+
+def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
+    """Reject oversized pastes before any tokenising work."""
+    if len(text) > limit:
+        raise LimitError(f"input is {len(text):,} characters; at most {limit:,} are accepted")
+
+
+def split_lines(text: str) -> list[str]:
+    """The input's lines without their line ends (LF, CRLF or a lone CR)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def line_tokens(line: str, line_no: int) -> list[Token]:
+    return [Token(m.group(), line_no, m.start() + 1, k)
+            for k, m in enumerate(_TOKEN.finditer(line), start=1)]
+
+
+def tokenize_lines(text: str) -> list[list[Token]]:
+    """Tokens grouped by line; blank lines give empty lists so line numbers stay true."""
+    return [line_tokens(line, n) for n, line in enumerate(split_lines(text), start=1)]
+
+
+def tokenize(text: str) -> list[Token]:
+    """All tokens in reading order, whatever whitespace separates them."""
+    return [tok for line in tokenize_lines(text) for tok in line]
+
+
+def end_position(text: str) -> tuple[int, int]:
+    """Line and column just past the last non-blank character (for 'input ends early')."""
+    lines = split_lines(text)
+    for n in range(len(lines), 0, -1):
+        stripped = lines[n - 1].rstrip()
+        if stripped:
+            return n, len(stripped) + 1
+    return 1, 1
+
+
+def parse_int(tok: Token, what: str = "an integer") -> int:
+    """A plain decimal: digits only, no sign, no leading zero (``0`` itself is fine)."""
+    if not _PLAIN_INT.match(tok.text) or not tok.text.isascii():
+        raise tok.error(f"'{tok.text}' is not {what}")
+    return int(tok.text)
+
+
+def iter_nonblank(lines: list[list[Token]]) -> Iterator[list[Token]]:
+    return (line for line in lines if line)
