@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     parser.add_argument("--case", type=int, default=1, help="case whose frames --json shows (1-based)")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
 
     if args.list:
         for name in engine_names():

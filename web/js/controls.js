@@ -1,0 +1,59 @@
+// Turns clicks and keys into semantic events for the composition root.
+// Keys: Left/Right step, Home/End jump, Space plays or pauses, Ctrl+Enter solves.
+
+export function bindControls(el, on) {
+  const click = (node, fn) => node.addEventListener("click", fn);
+  click(el.solve, () => on.solve());
+  click(el.cancel, () => on.cancel());
+  click(el.sample, () => on.sample());
+  el.sampleList.addEventListener("change", () => on.sampleChosen(el.sampleList.value));
+  click(el.random, () => on.random());
+  click(el.first, () => on.first());
+  click(el.stepBack, () => on.step(-1));
+  click(el.play, () => on.togglePlay());
+  click(el.stepForward, () => on.step(1));
+  click(el.last, () => on.last());
+  click(el.copyLink, () => on.copyLink());
+  click(el.copyAnswer, () => on.copyAnswer());
+  click(el.backToLine, () => on.backToLine());
+  el.game.addEventListener("change", () => on.gameChosen(el.game.value));
+  el.caseSelect.addEventListener("change", () => on.caseChosen(Number(el.caseSelect.value)));
+  el.scrubber.addEventListener("input", () => on.seek(Number(el.scrubber.value)));
+  el.speed.addEventListener("input", () => on.speed(2 ** Number(el.speed.value)));
+  el.sound.addEventListener("change", () => on.sound(el.sound.checked));
+  el.input.addEventListener("input", () => on.inputEdited());
+  el.playAs.addEventListener("change", () => on.playAs(el.playAs.value));
+  el.moveList.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-move]");
+    if (button && !button.disabled) on.move(button.dataset.move);
+  });
+  el.transcript.addEventListener("click", (event) => {
+    const item = event.target.closest("li[data-step]");
+    if (item) on.seek(Number(item.dataset.step));
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+      event.preventDefault();
+      on.solve();
+      return;
+    }
+    const target = event.target;
+    const typing = target.closest && target.closest("textarea, input[type=number], input[type=text], select");
+    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    const isRange = target.matches && target.matches("input[type=range]");
+    const keys = {
+      ArrowLeft: () => on.step(-1),
+      ArrowRight: () => on.step(1),
+      Home: () => on.first(),
+      End: () => on.last(),
+      " ": () => on.togglePlay(),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    if (isRange && event.key !== " ") return; // sliders keep their own arrow keys
+    if (event.key === " " && target.matches && target.matches("button")) return; // Space presses the focused button
+    event.preventDefault();
+    action();
+  });
+}

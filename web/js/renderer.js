@@ -1,0 +1,126 @@
+// The pixel renderer: a fixed logical resolution, drawn crisp and scaled by an
+// integer factor.  Scenes receive a small drawing kit (`g`) and only draw the
+// frame they are given; the renderer batches redraws with requestAnimationFrame.
+
+export const WIDTH = 384;
+export const HEIGHT = 216;
+export const FONT = '"Press Start 2P", monospace';
+
+// A 16-colour palette (the PICO-8 colours) with readable contrast on dark blue.
+export const PAL = {
+  black: "#000000", navy: "#1d2b53", plum: "#7e2553", forest: "#008751",
+  brown: "#ab5236", slate: "#5f574f", silver: "#c2c3c7", white: "#fff1e8",
+  red: "#ff004d", orange: "#ffa300", yellow: "#ffec27", green: "#00e436",
+  blue: "#29adff", lavender: "#83769c", pink: "#ff77a8", peach: "#ffccaa",
+};
+
+export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - ((-2 * t + 2) ** 2) / 2);
+export const lerp = (a, b, t) => a + (b - a) * t;
+
+function kit(ctx, now, reduced) {
+  const g = {
+    W: WIDTH, H: HEIGHT, ctx, now, reduced, PAL, ease, lerp,
+    clear(color = PAL.navy) { ctx.fillStyle = color; ctx.fillRect(0, 0, WIDTH, HEIGHT); },
+    rect(x, y, w, h, color) { ctx.fillStyle = color; ctx.fillRect(Math.round(x), Math.round(y), Math.round(w), Math.round(h)); },
+    box(x, y, w, h, color, width = 1) {
+      x = Math.round(x); y = Math.round(y); w = Math.round(w); h = Math.round(h);
+      ctx.fillStyle = color;
+      ctx.fillRect(x, y, w, width); ctx.fillRect(x, y + h - width, w, width);
+      ctx.fillRect(x, y, width, h); ctx.fillRect(x + w - width, y, width, h);
+    },
+    // Text in the pixel font; size 8 or 16 keeps glyphs on the pixel grid.
+    text(str, x, y, color = PAL.white, { align = "left", size = 8, shadow = null } = {}) {
+      ctx.font = `${size}px ${FONT}`;
+      ctx.textBaseline = "top";
+      ctx.textAlign = align;
+      if (shadow) { ctx.fillStyle = shadow; ctx.fillText(str, Math.round(x) + 1, Math.round(y) + 1); }
+      ctx.fillStyle = color;
+      ctx.fillText(str, Math.round(x), Math.round(y));
+    },
+    textWidth(str, size = 8) { return str.length * size; },
+    // True on the "on" half of a blink; steady when motion is reduced.
+    blink(period = 500) { return reduced || Math.floor(now / period) % 2 === 0; },
+    // A card-like tile with a centred label.
+    tile(x, y, w, h, label, { bg = PAL.white, fg = PAL.black, border = PAL.slate, size = 8 } = {}) {
+      g.rect(x, y, w, h, bg);
+      g.box(x, y, w, h, border);
+      if (label !== undefined && label !== null && label !== "") {
+        g.text(String(label), x + w / 2, y + (h - size) / 2 + 1, fg, { align: "center", size });
+      }
+    },
+    banner(str, color, { y = HEIGHT / 2 - 14, sub = null } = {}) {
+      const w = Math.max(str.length * 16, sub ? sub.length * 8 : 0) + 24;
+      const h = sub ? 40 : 28;
+      const x = (WIDTH - w) / 2;
+      g.rect(x + 3, y + 3, w, h, PAL.black);
+      g.rect(x, y, w, h, PAL.navy);
+      g.box(x, y, w, h, color, 2);
+      g.text(str, WIDTH / 2, y + 6, color, { align: "center", size: 16 });
+      if (sub) g.text(sub, WIDTH / 2, y + 26, PAL.white, { align: "center" });
+    },
+  };
+  return g;
+}
+
+export class Renderer {
+  constructor(canvas, { reducedMotion = false } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d", { alpha: false });
+    this.reduced = reducedMotion;
+    this.scene = null;
+    this.view = null;
+    this.dirty = true;
+    canvas.width = WIDTH;
+    canvas.height = HEIGHT;
+    this.fit();
+    new ResizeObserver(() => this.fit()).observe(canvas.parentElement);
+    const loop = (now) => {
+      // Redraw on change, and a few times a second for blinking targets.
+      if (this.dirty || (!this.reduced && now - (this.lastDraw || 0) > 120)) this.draw(now);
+      requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  }
+
+  fit() {
+    const room = this.canvas.parentElement.clientWidth;
+    const scale = Math.max(1, Math.floor(room / WIDTH));
+    this.canvas.style.width = `${WIDTH * scale}px`;
+    this.canvas.style.height = `${HEIGHT * scale}px`;
+  }
+
+  // view: {frame, prev, t} or null for the idle screen.
+  show(scene, view) {
+    this.scene = scene;
+    this.view = view;
+    this.dirty = true;
+  }
+
+  draw(now = performance.now()) {
+    this.dirty = false;
+    this.lastDraw = now;
+    const ctx = this.ctx;
+    ctx.imageSmoothingEnabled = false;
+    const g = kit(ctx, now, this.reduced);
+    try {
+      if (this.scene && this.view) {
+        this.scene.draw(g, this.view.frame, this.view.prev, this.view.t);
+      } else {
+        idle(g, this.scene ? this.view : null);
+      }
+    } catch (err) {
+      g.clear(PAL.black);
+      g.text("scene error", 8, 8, PAL.red);
+      g.text(String(err.message || err).slice(0, 44), 8, 24, PAL.white);
+      console.error(err);
+    }
+  }
+}
+
+function idle(g) {
+  g.clear(PAL.navy);
+  for (let i = 0; i < 12; i++) g.rect(i * 32 + 8, 24 + (i % 3) * 4, 16, 22, i % 2 ? PAL.red : PAL.white);
+  g.text("PIXEL JUDGE", WIDTH / 2, 90, PAL.yellow, { align: "center", size: 16, shadow: PAL.black });
+  g.text("paste an input, press SOLVE", WIDTH / 2, 124, PAL.white, { align: "center" });
+  g.text("Ctrl+Enter solves", WIDTH / 2, 140, PAL.silver, { align: "center" });
+}

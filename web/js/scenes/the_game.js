@@ -1,0 +1,172 @@
+// Scene for The Game (CERC 2022): four rows, the hand, the draw pile.
+import { PAL } from "../renderer.js";
+
+const ROW_Y = [20, 50, 80, 110];
+const CARD_W = 22;
+const CARD_H = 20;
+const STEP_X = 25;
+const TRACK_X = 46;
+const SHOWN = 12;
+const HAND_Y = 160;
+const HAND_X = 10;
+const PILE = { x: 320, y: 150 };
+const ASC = [true, true, false, false];
+
+function handPos(i) { return { x: HAND_X + i * 27, y: HAND_Y }; }
+
+function trackPos(row, index, length) {
+  const first = Math.max(0, length - SHOWN);
+  return { x: TRACK_X + (index - first) * STEP_X, y: ROW_Y[row] + 2 };
+}
+
+function card(g, x, y, value, { hot = false, grey = false, raised = false } = {}) {
+  const bg = grey ? PAL.slate : PAL.white;
+  g.rect(x + 1, y + 2, CARD_W, CARD_H, PAL.black);
+  g.tile(x, y - (raised ? 4 : 0), CARD_W, CARD_H, value, {
+    bg, fg: grey ? PAL.silver : value < 50 ? PAL.navy : PAL.plum, border: hot ? PAL.yellow : PAL.slate,
+  });
+  if (hot) g.box(x - 1, y - 1 - (raised ? 4 : 0), CARD_W + 2, CARD_H + 2, PAL.yellow);
+}
+
+function direction(g, row) {
+  const y = ROW_Y[row];
+  const up = ASC[row];
+  g.rect(4, y, 38, 24, up ? PAL.forest : PAL.plum);
+  g.box(4, y, 38, 24, up ? PAL.green : PAL.red);
+  g.text(up ? "1" : "100", up ? 12 : 8, y + 9, PAL.white);
+  // A pixel arrow: up for ascending rows, down for descending ones.
+  const ax = up ? 30 : 34;
+  for (let k = 0; k < 4; k++) {
+    const yy = up ? y + 8 + k : y + 15 - k;
+    g.rect(ax - k, yy, 2 * k + 1, 1, PAL.white);
+  }
+}
+
+function drawRows(g, rows, { hide = null, targets = [], blinkOn = true, lastRow = null } = {}) {
+  rows.forEach((row, r) => {
+    direction(g, r);
+    const cards = row.slice(1);
+    const visible = hide === r ? cards.slice(0, -1) : cards;
+    const first = Math.max(0, cards.length - SHOWN);
+    if (first > 0) g.text(`+${first}`, TRACK_X - 2, ROW_Y[r] - 8, PAL.silver);
+    visible.forEach((c, k) => {
+      if (k < first) return;
+      const p = trackPos(r, k, cards.length);
+      card(g, p.x, p.y, c, { hot: lastRow === r && k === cards.length - 1 });
+    });
+    if (targets.includes(r + 1) && blinkOn) {
+      const end = cards.length ? trackPos(r, cards.length - 1, cards.length) : { x: 4, y: ROW_Y[r] + 2 };
+      const w = cards.length ? CARD_W : 38;
+      g.box(end.x - 2, end.y - 2 - (cards.length ? 0 : 2), w + 4, (cards.length ? CARD_H : 24) + 4, PAL.yellow, 2);
+    }
+  });
+}
+
+function drawHand(g, hand, { raise = null, grey = false, shake = 0, skipLast = 0 } = {}) {
+  g.text("HAND", HAND_X, HAND_Y - 12, PAL.silver);
+  for (let i = 0; i < 8; i++) {
+    const p = handPos(i);
+    g.box(p.x - 1, p.y - 1, CARD_W + 2, CARD_H + 2, PAL.lavender);
+  }
+  hand.forEach((c, i) => {
+    if (i >= hand.length - skipLast) return;
+    const p = handPos(i);
+    const dx = shake ? Math.round(Math.sin((shake + i) * 9) * 2) : 0;
+    card(g, p.x + dx, p.y, c, { hot: raise === i, raised: raise === i, grey });
+  });
+}
+
+function drawPile(g, count) {
+  const { x, y } = PILE;
+  const layers = Math.min(4, Math.ceil(count / 20));
+  for (let k = layers; k > 0; k--) g.rect(x + k * 2, y - k * 2, CARD_W + 4, CARD_H + 8, k % 2 ? PAL.blue : PAL.navy);
+  if (count) {
+    g.tile(x, y, CARD_W + 4, CARD_H + 8, "", { bg: PAL.blue, border: PAL.white });
+    g.box(x + 4, y + 4, CARD_W - 4, CARD_H, PAL.navy);
+  } else {
+    g.box(x, y, CARD_W + 4, CARD_H + 8, PAL.slate);
+  }
+  g.text(`PILE ${count}`, x + 13, y + 34, PAL.white, { align: "center" });
+}
+
+function status(g, s, event) {
+  g.rect(0, 0, g.W, 11, PAL.black);
+  const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
+  g.text(turn, 4, 2, PAL.white);
+  g.text(`${s.played}/98`, 232, 2, PAL.silver, { align: "center" });
+  let rule = "";
+  if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
+  g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
+}
+
+export function draw(g, frame, prev, t) {
+  const s = frame.state;
+  const ev = frame.event;
+  g.clear(PAL.navy);
+  const moving = prev && t < 1;
+  if (moving && ev && ev.kind === "play" && t < 0.35) {
+    // Choose: the legal rows blink and the chosen card is raised.
+    const ps = prev.state;
+    status(g, s, ev);
+    drawRows(g, ps.rows, { targets: ev.targets, blinkOn: g.blink(120) });
+    drawHand(g, ps.hand, { raise: ev.slot });
+    drawPile(g, ps.pile.length);
+    return;
+  }
+  status(g, s, ev);
+  const playing = moving && ev && ev.kind === "play";
+  drawRows(g, s.rows, { hide: playing ? ev.row - 1 : null, lastRow: ev && ev.kind === "play" && !moving ? ev.row - 1 : null });
+  const flying = moving && ev && (ev.kind === "draw" || ev.kind === "deal") ? ev.cards.length : 0;
+  const stuck = ev && ev.kind === "stuck";
+  drawHand(g, s.hand, { grey: stuck, shake: stuck && moving ? t * 6 : 0, skipLast: flying });
+  drawPile(g, s.pile.length + (flying ? Math.ceil(flying * (1 - t)) : 0));
+
+  if (playing) {
+    const u = g.ease(Math.min(1, (t - 0.35) / 0.65));
+    const from = handPos(ev.slot);
+    const row = s.rows[ev.row - 1];
+    const to = trackPos(ev.row - 1, row.length - 2, row.length - 1);
+    card(g, g.lerp(from.x, to.x, u), g.lerp(from.y, to.y, u), ev.card, { hot: true });
+    if (ev.trick) g.rect(0, ROW_Y[ev.row - 1] - 2, g.W, 28, (Math.floor(t * 8) % 2) ? "rgba(255,236,39,0.25)" : "rgba(0,0,0,0)");
+  }
+  if (flying) {
+    const n = ev.cards.length;
+    ev.cards.forEach((c, k) => {
+      const slot = s.hand.length - n + k;
+      const u = g.ease(Math.max(0, Math.min(1, t * n - k)));
+      if (u <= 0) return;
+      const to = handPos(slot);
+      card(g, g.lerp(PILE.x, to.x, u), g.lerp(PILE.y, to.y, u), c);
+    });
+  }
+  if (ev && ev.kind === "play" && !moving) {
+    const row = s.rows[ev.row - 1];
+    const p = trackPos(ev.row - 1, row.length - 2, row.length - 1);
+    if (ev.trick) {
+      g.text("<< -10", Math.min(p.x - 8, g.W - 56), ROW_Y[ev.row - 1] - 8, PAL.yellow);
+    } else {
+      // The gap as a small bar under the card (one pixel per point, capped).
+      g.rect(p.x, ROW_Y[ev.row - 1] + 24, Math.min(ev.gap, 40), 2, PAL.orange);
+    }
+  }
+  if (s.outcome && !moving) {
+    const won = s.outcome === "won";
+    g.banner(won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, { y: 60, sub: s.summary });
+    if (won && !g.reduced) {
+      for (let k = 0; k < 14; k++) {
+        if (g.blink(150 + k * 20)) g.rect((k * 53 + Math.floor(g.now / 90)) % g.W, 40 + ((k * 37) % 90), 2, 2, PAL.yellow);
+      }
+    }
+  }
+}
+
+// Square-wave notes for a frame: [frequency Hz, duration ms] pairs.
+export function sounds(frame) {
+  const ev = frame.event;
+  if (!ev) return [];
+  if (ev.kind === "play") return ev.trick ? [[880, 60], [660, 60], [440, 90]] : [[220 + ev.card * 8, 80]];
+  if (ev.kind === "draw" || ev.kind === "deal") return [[1200, 20]];
+  if (ev.kind === "stuck") return [[330, 150], [220, 250]];
+  if (ev.kind === "end") return [[523, 100], [659, 100], [784, 200]];
+  return [];
+}

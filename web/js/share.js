@@ -1,0 +1,122 @@
+// Share links: the whole scene lives in the URL fragment, never sent to a server.
+//   #v=1&g=<game>&c=<case>&s=<step>[&m=<move,move>]&i=<input: deflate-raw, base64url>
+// This is the only module that reads or writes the page's URL.
+
+export const LINK_VERSION = "1";
+const MAX_INPUT_CHARS = 1_000_000;
+const MAX_ENCODED = 1_500_000;
+const MOVE_ID = /^[A-Za-z0-9_.:+\-]{1,40}$/;
+const MAX_MOVES = 400;
+
+export class LinkError extends Error {}
+
+async function pipeBytes(bytes, stream, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (limit && total > limit) {
+      await reader.cancel();
+      throw new LinkError("the input in this link is too large");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
+
+function toBase64Url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("the input in this link is not valid base64url");
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  let bin;
+  try { bin = atob(b64); } catch { throw new LinkError("the input in this link is not valid base64url"); }
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+export async function encodeInput(text) {
+  const bytes = await pipeBytes(new TextEncoder().encode(text), new CompressionStream("deflate-raw"));
+  return toBase64Url(bytes);
+}
+
+export async function decodeInput(encoded) {
+  if (encoded.length > MAX_ENCODED) throw new LinkError("the input in this link is too large");
+  let bytes;
+  try {
+    bytes = await pipeBytes(fromBase64Url(encoded), new DecompressionStream("deflate-raw"), MAX_INPUT_CHARS * 4);
+  } catch (err) {
+    if (err instanceof LinkError) throw err;
+    throw new LinkError("the input in this link is damaged (it does not decompress)");
+  }
+  let text;
+  try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch {
+    throw new LinkError("the input in this link is not valid text");
+  }
+  if (text.length > MAX_INPUT_CHARS) throw new LinkError("the input in this link is too large");
+  return text;
+}
+
+function count(params, key) {
+  const raw = params.get(key);
+  if (raw === null) return 0;
+  if (!/^\d{1,6}$/.test(raw)) throw new LinkError(`'${key}' must be a small non-negative number`);
+  return Number(raw);
+}
+
+// Parses a fragment (with or without '#').  Returns null when there is no scene
+// in it, a scene {game, text, caseIndex, step, moves}, or throws LinkError.
+export async function parseFragment(fragment, knownGames) {
+  const body = fragment.startsWith("#") ? fragment.slice(1) : fragment;
+  if (!body) return null;
+  if (body.length > MAX_ENCODED + 2000) throw new LinkError("this link is too long");
+  const params = new URLSearchParams(body);
+  if (!params.has("v") && !params.has("g")) throw new LinkError("this link holds no Pixel Judge scene");
+  const version = params.get("v");
+  if (version !== LINK_VERSION) throw new LinkError(`this link has format version '${version ?? "none"}'; this page reads version ${LINK_VERSION}`);
+  const game = params.get("g");
+  if (!knownGames.includes(game)) throw new LinkError(`this link names an unknown game '${game ?? ""}'`);
+  const encoded = params.get("i");
+  if (encoded === null) throw new LinkError("this link has no input");
+  const caseIndex = count(params, "c");
+  const step = count(params, "s");
+  const rawMoves = params.get("m");
+  const moves = rawMoves ? rawMoves.split(",") : [];
+  if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("the moves in this link are malformed");
+  const text = await decodeInput(encoded);
+  return { game, text, caseIndex, step, moves };
+}
+
+export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [] }) {
+  const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
+  if (moves.length) params.set("m", moves.join(","));
+  params.set("i", await encodeInput(text));
+  return `#${params.toString()}`;
+}
+
+export async function linkFor(scene) {
+  const url = new URL(location.href);
+  url.hash = await buildFragment(scene);
+  return url.href;
+}
+
+export function currentFragment() {
+  return location.hash;
+}
+
+// Once a link's scene is restored the fragment is dropped from the address bar,
+// so later edits (saved locally) survive a reload.
+export function clearFragment() {
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+}
