@@ -1,15 +1,15 @@
 // Scene for The Game (CERC 2022): four rows, the hand, the draw pile.
 import { PAL } from "../renderer.js";
 
-const ROW_Y = [20, 50, 80, 110];
+const ROW_Y = [18, 46, 74, 102];
 const CARD_W = 22;
 const CARD_H = 20;
 const STEP_X = 25;
 const TRACK_X = 46;
 const SHOWN = 12;
-const HAND_Y = 160;
+const HAND_Y = 186;
 const HAND_X = 10;
-const PILE = { x: 320, y: 150 };
+const PILE = { x: 330, y: 168 };
 const ASC = [true, true, false, false];
 
 function handPos(i) { return { x: HAND_X + i * 27, y: HAND_Y }; }
@@ -151,7 +151,7 @@ export function draw(g, frame, prev, t) {
   }
   if (s.outcome && !moving) {
     const won = s.outcome === "won";
-    g.banner(won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, { y: 60, sub: s.summary });
+    g.banner(won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, { y: 132, sub: s.summary });
     if (won && !g.reduced) {
       for (let k = 0; k < 14; k++) {
         if (g.blink(150 + k * 20)) g.rect((k * 53 + Math.floor(g.now / 90)) % g.W, 40 + ((k * 37) % 90), 2, 2, PAL.yellow);
