@@ -36,11 +36,23 @@ def _progress(figures: dict[str, Any]) -> None:
         _progress_sink(figures)
 
 
+_KIND_NAMES = {str: "a string", int: "an integer"}
+
+
 def _field(req: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
     value = req.get(key, default)
     if value is None or isinstance(value, bool) or not isinstance(value, kind):
-        raise InvalidInputError(f"request field '{key}' must be a {kind.__name__}")
+        raise InvalidInputError(f"request field '{key}' must be {_KIND_NAMES[kind]}")
     return value
+
+
+def _selection(req: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
+    """The case and user moves a request asks for, checked before any solving."""
+    case = _field(req, "case", int, 0)
+    moves = req.get("moves") or []
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InvalidInputError("request field 'moves' must be a list of strings")
+    return case, tuple(moves)
 
 
 def _solved(game: str, text: str) -> tuple[Any, Any, Any, dict[str, Any]]:
@@ -60,15 +72,11 @@ def _solved(game: str, text: str) -> tuple[Any, Any, Any, dict[str, Any]]:
     return engine, problem, result, stats
 
 
-def _frames(engine: Any, problem: Any, result: Any, req: dict[str, Any]) -> tuple[int, list[Any]]:
-    case = _field(req, "case", int, 0)
-    moves = req.get("moves") or []
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise InvalidInputError("request field 'moves' must be a list of strings")
+def _frames(engine: Any, problem: Any, result: Any, case: int,
+            moves: tuple[str, ...]) -> list[dict[str, Any]]:
     if moves and not engine.interactive:
         raise InvalidInputError(f"{engine.title} has no moves to choose")
-    frames = engine.replay(problem, result, case=case, moves=tuple(moves))
-    return case, [f.to_dict() for f in frames]
+    return [f.to_dict() for f in engine.replay(problem, result, case=case, moves=moves)]
 
 
 def _cmd_games(req: dict[str, Any]) -> dict[str, Any]:
@@ -82,8 +90,9 @@ def _cmd_games(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cmd_solve(req: dict[str, Any]) -> dict[str, Any]:
+    case, moves = _selection(req)
     engine, problem, result, stats = _solved(_field(req, "game", str), _field(req, "text", str))
-    case, frames = _frames(engine, problem, result, req)
+    frames = _frames(engine, problem, result, case, moves)
     summaries = engine.summaries(problem, result)
     return {"game": engine.name, "answer": engine.format(result),
             "cases": [{"label": s.label, "answer": s.answer} for s in summaries],
@@ -91,9 +100,10 @@ def _cmd_solve(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cmd_replay(req: dict[str, Any]) -> dict[str, Any]:
-    engine, problem, result, stats = _solved(_field(req, "game", str), _field(req, "text", str))
+    case, moves = _selection(req)
+    engine, problem, result, _ = _solved(_field(req, "game", str), _field(req, "text", str))
     start = time.perf_counter()
-    case, frames = _frames(engine, problem, result, req)
+    frames = _frames(engine, problem, result, case, moves)
     return {"game": engine.name, "case": case, "frames": frames,
             "stats": {"ms": round((time.perf_counter() - start) * 1000, 3)}}
 

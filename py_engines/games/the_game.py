@@ -75,11 +75,12 @@ def _parse(text: str) -> Deck:
                 break
             raise tok.error(f"{where}: unexpected extra token '{tok.text}' "
                             f"(the deck has exactly {DECK_SIZE} cards)")
-        if not (tok.text.isascii() and tok.text.isdigit()) or (tok.text[0] == "0"):
+        digits = tok.text.isascii() and tok.text.isdigit()
+        if not digits or (len(tok.text) > 1 and tok.text[0] == "0"):
             if duplicate:
                 break
             raise tok.error(f"{where}: '{tok.text}' is not an integer"
-                            + (" (no leading zeros)" if tok.text.isascii() and tok.text.isdigit() else ""))
+                            + (" (no leading zeros)" if digits else ""))
         value = int(tok.text)
         if value not in DECK:
             if duplicate:

@@ -1,0 +1,148 @@
+"""The shared core: errors, tokenizer, registry, bridge envelopes and the CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from py_engines import EngineError, ParseError, engine_names, get_engine, solve_text
+from py_engines.bridge import handle
+from py_engines.text import end_position, parse_int, tokenize, tokenize_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = (ROOT / "tests" / "data" / "the_game" / "sample-1.in").read_text()
+SAMPLE_ANSWER = (ROOT / "tests" / "data" / "the_game" / "sample-1.ans").read_text()
+
+
+def call(**request) -> dict:
+    return json.loads(handle(json.dumps(request)))
+
+
+# ----------------------------------------------------------------------------- text and errors
+
+def test_tokens_know_line_column_and_index_through_crlf_and_tabs():
+    toks = tokenize("a  b\r\n\r\n\tcc d\n")
+    assert [(t.text, t.line, t.column, t.index) for t in toks] == [
+        ("a", 1, 1, 1), ("b", 1, 4, 2), ("cc", 3, 2, 1), ("d", 3, 5, 2)]
+    assert tokenize_lines("x\n\ny")[1] == []
+
+
+def test_end_position_points_past_the_last_text():
+    assert end_position("ab \n  cd  \n\n") == (2, 5)
+    assert end_position("") == (1, 1)
+
+
+@pytest.mark.parametrize("bad", ["07", "-1", "+1", "1.0", "\u0661"])
+def test_plain_integers_only(bad):
+    with pytest.raises(ParseError, match="is not"):
+        parse_int(tokenize(bad)[0])
+    assert parse_int(tokenize("0")[0]) == 0
+
+
+def test_error_message_leads_with_its_position():
+    err = ParseError("bad thing", line=3, column=7, token="x")
+    assert str(err) == "line 3, column 7: bad thing"
+    assert err.to_dict() == {"type": "ParseError", "message": "line 3, column 7: bad thing",
+                             "line": 3, "column": 7, "token": "x"}
+
+
+def test_unknown_game_is_an_engine_error():
+    with pytest.raises(EngineError, match="unknown game 'chess'"):
+        get_engine("chess")
+
+
+def test_solve_text_is_the_public_shortcut():
+    assert solve_text("the_game", SAMPLE) == SAMPLE_ANSWER
+
+
+# ----------------------------------------------------------------------------- bridge
+
+def test_games_lists_every_registered_engine_with_its_options():
+    reply = call(cmd="games")
+    assert [g["name"] for g in reply["games"]] == engine_names()
+    kalah = next(g for g in reply["games"] if g["name"] == "kalah")
+    assert {o["name"] for o in kalah["random_options"]} == {"m", "stones"}
+
+
+def test_solve_envelope():
+    reply = call(cmd="solve", game="the_game", text=SAMPLE)
+    assert reply["ok"] and reply["answer"] == SAMPLE_ANSWER
+    assert reply["case"] == 0 and len(reply["cases"]) == 1
+    assert reply["frames"][0]["event"] is None
+    assert set(reply["stats"]) >= {"ms", "nodes"}
+
+
+def test_a_repeated_solve_comes_from_the_cache():
+    call(cmd="solve", game="the_game", text=SAMPLE)
+    assert call(cmd="solve", game="the_game", text=SAMPLE)["stats"]["cached"] is True
+
+
+def test_replay_of_a_missing_case_is_an_error():
+    reply = call(cmd="replay", game="the_game", text=SAMPLE, case=3)
+    assert not reply["ok"] and "case 4 does not exist" in reply["error"]["message"]
+
+
+def test_parse_error_envelope_carries_position_and_token():
+    reply = call(cmd="solve", game="the_game", text=SAMPLE.replace("94", "9x4", 1))
+    assert reply == {"ok": False, "error": {
+        "type": "ParseError", "line": 1, "column": 10, "token": "9x4",
+        "message": "line 1, column 10: token 4: '9x4' is not an integer"}}
+
+
+@pytest.mark.parametrize("raw, phrase", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"cmd": "explode"}', "unknown command"),
+    ('{"cmd": "solve", "game": "the_game"}', "'text' must be a string"),
+    ('{"cmd": "solve", "game": "the_game", "text": "2", "case": true}', "'case' must be an integer"),
+    ('{"cmd": "random", "game": "kalah", "seed": 1, "options": {"m": 9}}', "must be in 1..4"),
+    ('{"cmd": "random", "game": "kalah", "seed": 1, "options": {"zz": 1}}', "unknown option 'zz'"),
+])
+def test_malformed_requests_get_error_envelopes(raw, phrase):
+    reply = json.loads(handle(raw))
+    assert reply["ok"] is False and phrase in reply["error"]["message"]
+
+
+def test_random_is_seeded():
+    a = call(cmd="random", game="the_game", seed=5)
+    assert a["ok"] and a == call(cmd="random", game="the_game", seed=5)
+    assert a["text"] != call(cmd="random", game="the_game", seed=6)["text"]
+
+
+# ----------------------------------------------------------------------------- CLI
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "py_engines", *args], input=stdin,
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_cli_reads_stdin_and_prints_the_exact_answer():
+    run = cli("the_game", stdin=SAMPLE)
+    assert run.returncode == 0 and run.stdout == SAMPLE_ANSWER
+
+
+def test_cli_lists_the_games():
+    run = cli("--list")
+    assert run.returncode == 0
+    assert [line.split("\t")[0] for line in run.stdout.splitlines()] == engine_names()
+
+
+def test_cli_json_prints_the_full_result_with_options_after_the_game():
+    run = cli("the_game", "--json", "tests/data/the_game/sample-2.in")
+    data = json.loads(run.stdout)
+    assert data["answer"].endswith("36\n\n") and data["frames"][-1]["state"]["outcome"] == "lost"
+
+
+def test_cli_bad_input_exits_2_with_a_position_and_no_traceback():
+    run = cli("the_game", stdin="2 3 1O0\n")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("error: line 1, column 5:") and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("args", [("chess",), ("the_game", "/no/such/file"), ()])
+def test_cli_usage_errors_exit_2(args):
+    run = cli(*args, stdin="")
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "error" in run.stderr
