@@ -17,6 +17,7 @@ Solver: a direct simulation, at most 98 play steps of 8 cards x 4 rows each.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -198,8 +199,10 @@ class TheGame(BaseEngine[Deck, Outcome]):
 
     def solve(self, problem: Deck, *, limit: int | None = None,
               progress: Progress | None = None) -> Result[Outcome]:
+        start = time.perf_counter()
         outcome = simulate(problem)
-        return Result((outcome,), {"nodes": len(outcome.log) - 1})
+        ms = (time.perf_counter() - start) * 1000
+        return Result((outcome,), {"nodes": len(outcome.log) - 1, "case_ms": [ms]})
 
     def format_case(self, case_result: Outcome) -> str:
         return "".join(_line(row) for row in case_result.rows) + \

@@ -1,0 +1,215 @@
+"""The benchmark behind `python3 build.py bench` (run inside .venv after a build).
+
+Prints, for one run on this machine (compare figures within a run; absolute times are noisy):
+- boot: navigation -> pixelJudge.ready in headless Chromium, beside a bare Pyodide boot (runtime only,
+  in a module worker like ours), and the bytes a cold load transfers beside the runtime's own size;
+- per game: solve time per case in CPython and in the browser (the engine's own per-case timing,
+  `stats.case_ms`, measured inside Python in each place), nodes and table sizes where there is search.
+Writes the figures to build/bench.json too.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from py_engines import get_engine  # noqa: E402
+
+DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
+DATA = ROOT / "tests" / "data"
+BOOT_RUNS = 3
+REPEATS = 3
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare boot</title>
+<script type="module" src="/__bench/bare.js"></script>"""
+BARE_JS = """const w = new Worker('/__bench/bare-worker.js', {type: 'module'});
+window.bareReady = new Promise((res) => { w.onmessage = () => res(performance.now()); });"""
+BARE_WORKER = """import { loadPyodide } from '/pyodide/pyodide.mjs';
+await loadPyodide({ indexURL: new URL('/pyodide/', location.href).href });
+postMessage('ready');"""
+BENCH_FILES = {"/__bench/bare.html": ("text/html", BARE_PAGE),
+               "/__bench/bare.js": ("text/javascript", BARE_JS),
+               "/__bench/bare-worker.js": ("text/javascript", BARE_WORKER)}
+
+
+class CountingHandler(build.SiteHandler):
+    """The site's handler, plus the bare-boot page and a count of bytes sent."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0]
+        if path in BENCH_FILES:
+            kind, body = BENCH_FILES[path]
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
+        super().do_GET()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        with CountingHandler.lock:
+            CountingHandler.sent += len(data)
+        outputfile.write(data)
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"median {statistics.median(values):8.2f} ms   max {max(values):8.2f} ms"
+
+
+def cpython_cases(game: str, text: str) -> tuple[list[float], dict[str, Any]]:
+    """Per-case solve times (median of REPEATS fresh solves) and the last stats."""
+    engine = get_engine(game)
+    runs, stats = [], {}
+    for _ in range(REPEATS):
+        result = engine.solve(engine.parse(text))
+        runs.append(result.stats["case_ms"])
+        stats = result.stats
+    return [statistics.median(col) for col in zip(*runs)], stats
+
+
+def browser_cases(page: Any, game: str, text: str) -> tuple[list[float], dict[str, Any], float]:
+    runs, stats, trips = [], {}, []
+    for k in range(REPEATS):
+        # Trailing blank lines change the text (so the bridge's cache misses), not the problem.
+        t0 = time.perf_counter()
+        reply = page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text + "\n" * (k + 1)])
+        trips.append((time.perf_counter() - t0) * 1000)
+        if not reply["ok"]:
+            raise SystemExit(f"{game}: browser solve failed: {reply['error']}")
+        runs.append(reply["stats"]["case_ms"])
+        stats = reply["stats"]
+    return [statistics.median(col) for col in zip(*runs)], stats, statistics.median(trips)
+
+
+def boot_figures(browser: Any, url: str) -> dict[str, Any]:
+    ours, bare, cold_bytes = [], [], []
+    for _ in range(BOOT_RUNS):
+        for kind in ("bare", "ours"):
+            context = browser.new_context()
+            page = context.new_page()
+            CountingHandler.sent = 0
+            if kind == "ours":
+                page.goto(url)
+                page.evaluate("pixelJudge.ready")
+                ours.append(page.evaluate("performance.now()"))
+                cold_bytes.append(CountingHandler.sent)
+            else:
+                page.goto(url + "__bench/bare.html")
+                bare.append(page.evaluate("window.bareReady"))
+            context.close()
+    runtime = sum((DIST / "pyodide" / n).stat().st_size for n in build.PYODIDE_FILES)
+    return {"ours_ms": statistics.median(ours), "bare_ms": statistics.median(bare),
+            "ratio": statistics.median(ours) / statistics.median(bare),
+            "cold_bytes": statistics.median(cold_bytes), "runtime_bytes": runtime}
+
+
+def workloads() -> list[tuple[str, str, str]]:
+    """(game, label, text) for every figure the issues ask for."""
+    out = []
+    for path in sorted((DATA / "the_game").glob("*.in")):
+        out.append(("the_game", path.stem, path.read_text()))
+    kalah = DATA / "kalah" / "gen-r3-1.in"
+    out.append(("kalah", kalah.name, kalah.read_text()))
+    hoc = DATA / "house_of_cards" / "gen-h2-1.in"
+    out.append(("house_of_cards", hoc.name, hoc.read_text()))
+    largest = max((DATA / "byte_me").glob("*.in"), key=lambda p: p.read_text().count("START"))
+    out.append(("byte_me", largest.name, largest.read_text()))
+    byte_me = get_engine("byte_me")
+    out.append(("byte_me", "random 100 sets x 10 players (seed 1)",
+                byte_me.random_input(1, players=10, sets=100)))
+    sevens_dir = DATA / "sevens"
+    for path in sorted(sevens_dir.glob("official-*.in")):
+        out.append(("sevens", path.stem, path.read_text()))
+    return out
+
+
+def sevens_random(n: int) -> list[str]:
+    engine = get_engine("sevens")
+    return [engine.random_input(seed) for seed in range(n)]
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--random-sevens", type=int, default=200)
+    args = parser.parse_args()
+
+    handler = functools.partial(CountingHandler, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    figures: dict[str, Any] = {"games": {}}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_FLAGS)
+        boot = boot_figures(browser, url)
+        figures["boot"] = boot
+        print("== boot (headless Chromium, median of %d cold loads)" % BOOT_RUNS)
+        print(f"engine ready        {boot['ours_ms']:8.0f} ms")
+        print(f"bare Pyodide boot   {boot['bare_ms']:8.0f} ms   ratio {boot['ratio']:.2f}x (target <= 1.25x)")
+        print(f"cold load transfer  {boot['cold_bytes'] / 1e6:8.2f} MB   "
+              f"(Pyodide runtime files {boot['runtime_bytes'] / 1e6:.2f} MB)")
+
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate("pixelJudge.ready")
+        current = None
+        for game, label, text in workloads():
+            if game != current:
+                print(f"\n== {game}: per-case solve time (engine timing inside Python)")
+                current = game
+            cpy, cstats = cpython_cases(game, text)
+            web, wstats, trip = browser_cases(page, game, text)
+            entry = {"cases": len(cpy), "cpython_ms": cpy, "browser_ms": web,
+                     "browser_round_trip_ms": trip,
+                     "nodes": cstats.get("nodes"), "table": cstats.get("table"),
+                     "table_bytes": cstats.get("table_bytes")}
+            figures["games"].setdefault(game, {})[label] = entry
+            extra = ""
+            if cstats.get("table") is not None:
+                extra = f"   nodes {cstats['nodes']:,}   table {cstats['table']:,}"
+                if cstats.get("table_bytes"):
+                    extra += f" ({cstats['table_bytes'] / 1e6:.2f} MB)"
+            print(f"{label:40s} {len(cpy):3d} case(s)")
+            print(f"    CPython  {summary(cpy)}   total {sum(cpy):8.2f} ms{extra}")
+            print(f"    browser  {summary(web)}   total {sum(web):8.2f} ms   round trip {trip:7.1f} ms")
+        if args.random_sevens:
+            texts = sevens_random(args.random_sevens)
+            cpy = [cpython_cases("sevens", t)[0][0] for t in texts]
+            web = [browser_cases(page, "sevens", t)[0][0] for t in texts]
+            figures["games"]["sevens"]["random"] = {"cases": len(texts), "cpython_ms": cpy,
+                                                     "browser_ms": web}
+            print(f"{'random hands (seeds 0..%d)' % (len(texts) - 1):40s} {len(texts):3d} case(s)")
+            print(f"    CPython  {summary(cpy)}")
+            print(f"    browser  {summary(web)}")
+        browser.close()
+    server.shutdown()
+    out = build.CACHE / "bench.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(figures, indent=1))
+    print(f"\nfigures written to {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
