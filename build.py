@@ -216,9 +216,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path = DIST, port: int = 8000, host: str = "127.0.0.1"
-                ) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(SiteHandler, directory=str(root))
+class PlainSiteHandler(SiteHandler):
+    """The same site without cross-origin isolation, as a plain static host serves it."""
+
+    def end_headers(self) -> None:
+        for key, value in SECURITY_HEADERS.items():
+            if not key.startswith("Cross-Origin"):
+                self.send_header(key, value)
+        self.send_header("Cache-Control", "no-cache")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+def make_server(root: Path = DIST, port: int = 8000, host: str = "127.0.0.1", *,
+                isolated: bool = True) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(SiteHandler if isolated else PlainSiteHandler, directory=str(root))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

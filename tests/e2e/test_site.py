@@ -1,12 +1,12 @@
 """The whole pipeline in headless Chromium, acting as a user does (The Game and shared UI)."""
 from __future__ import annotations
 
-import json
 import sys
+import threading
 import time
 from pathlib import Path
 
-from conftest import (DATA, boot, canvas_pixels, choose_game, open_page, read, seek,
+from conftest import (DIST, boot, build, canvas_pixels, choose_game, open_page, read, seek,
                       solve_ui, wait_js)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -274,3 +274,29 @@ def test_nothing_was_requested_from_another_origin(shared):
     assert watch.foreign == []
     assert watch.errors == []
     assert page.evaluate("crossOriginIsolated") is True
+
+
+def test_without_isolation_cancel_reboots_the_worker(browser):
+    server = build.make_server(DIST, 0, isolated=False)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context, page, watch = open_page(browser, f"http://127.0.0.1:{server.server_port}/")
+    try:
+        boot(page)
+        assert page.evaluate("crossOriginIsolated") is False
+        engine = get_engine("house_of_cards")
+        big = "".join(engine.random_input(s, M=13, name="Birgit").replace("End\n", "")
+                      for s in range(400)) + "End\n"
+        choose_game(page, "house_of_cards")
+        page.fill("[data-testid=input]", big)
+        page.click("[data-testid=solve]")
+        wait_js(page, "document.querySelector('[data-testid=solve-status]').textContent.includes('case')")
+        page.click("[data-testid=cancel]")
+        wait_js(page, "document.querySelector('[data-testid=solve-status]').textContent === 'Cancelled.'")
+        wait_js(page, "pixelJudge.state().engine === 'ready'", 60_000)
+        solve_ui(page, "the_game", SAMPLE_1)
+        assert answer_text(page) == ANSWER_1
+        assert watch.errors == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
