@@ -1,12 +1,14 @@
 """One registry drives the CLI, the bridge, the build manifest and the tests.
 
-Game modules live in ``py_engines.games`` and register themselves on import;
-adding a game means adding one module there.
+Game modules live in ``py_engines.games``, are named after their engine, and
+register themselves on import; adding a game means adding one module there.
 """
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import re
 from typing import Any
 
 from .errors import InvalidInputError
@@ -42,9 +44,17 @@ def engine_names() -> list[str]:
 
 
 def get_engine(name: str) -> Any:
-    _load_all()
+    """The engine registered as ``name``.
+
+    Only that game's module is imported (a game's module is named after its
+    engine), so the first solve in the browser does not pay for every game.
+    """
+    if name not in _ENGINES and re.fullmatch(r"[a-z][a-z0-9_]*", name or ""):
+        from . import games
+        if importlib.util.find_spec(f"{games.__name__}.{name}") is not None:
+            importlib.import_module(f"{games.__name__}.{name}")
     try:
         return _ENGINES[name]
     except KeyError:
         raise InvalidInputError(f"unknown game '{name}'; known games: "
-                                f"{', '.join(_ENGINES)}") from None
+                                f"{', '.join(engine_names())}") from None

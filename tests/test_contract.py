@@ -37,6 +37,8 @@ def test_engine_declares_its_identity(game):
     assert engine.name == game
     assert engine.title and engine.kind in {"one-player", "two-player"}
     assert engine.interactive == (engine.kind == "two-player")
+    # get_engine imports only the module named after the game.
+    assert type(engine).__module__ == f"py_engines.games.{game}"
 
 
 @pytest.mark.parametrize("game", GAMES)
