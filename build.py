@@ -50,7 +50,7 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 
 # The site's own origin only, plus what WebAssembly compilation needs.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-       "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; font-src 'self'; "
+       "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",

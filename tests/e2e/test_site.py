@@ -300,3 +300,27 @@ def test_without_isolation_cancel_reboots_the_worker(browser):
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_a_sample_over_typed_text_can_be_undone(app):
+    choose_game(app, "the_game")
+    typed = "2 3 4 my half-typed deck"
+    app.fill("[data-testid=input]", typed)
+    app.click("[data-testid=sample]")
+    assert app.input_value("[data-testid=input]") != typed
+    assert app.is_visible("[data-testid=restore-input]")
+    app.click("[data-testid=restore-input]")
+    assert app.input_value("[data-testid=input]") == typed
+    assert app.is_hidden("[data-testid=restore-input]")
+
+
+def test_demo_plays_the_samples_and_a_manual_step_stops_it(app):
+    choose_game(app, "the_game")
+    app.click("[data-testid=demo]")
+    wait_js(app, "pixelJudge.state().demo && pixelJudge.state().playing && pixelJudge.state().step >= 2")
+    assert app.input_value("[data-testid=input]") == SAMPLE_1
+    assert app.text_content("[data-testid=demo]") == "Stop demo"
+    app.click("[data-testid=step-back]")
+    state = app.evaluate("pixelJudge.state()")
+    assert not state["demo"] and not state["playing"]
+    assert app.text_content("[data-testid=demo]") == "Demo"

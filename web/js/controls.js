@@ -14,6 +14,8 @@ export function bindControls(el, on) {
   click(el.stepForward, () => on.step(1));
   click(el.last, () => on.last());
   click(el.copyLink, () => on.copyLink());
+  click(el.demo, () => on.demo());
+  click(el.restore, () => on.restore());
   click(el.copyAnswer, () => on.copyAnswer());
   click(el.backToLine, () => on.backToLine());
   el.game.addEventListener("change", () => on.gameChosen(el.game.value));

@@ -18,7 +18,7 @@ const el = {
   step: $("step"), scrubber: $("scrubber"), speed: $("speed"), speedText: $("speed-text"), sound: $("sound"),
   copyLink: $("copy-link"), linkStatus: $("link-status"), linkError: $("link-error"),
   moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
-  backToLine: $("back-to-line"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
+  backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
   buildInfo: $("build-info"),
 };
 
@@ -32,6 +32,7 @@ const app = {
   solved: null,   // {game, text, reply, caseIndex, frames, moves}
   solving: false,
   ticket: 0,
+  demo: null,     // {index, timer} while the auto-demo plays the samples in a loop
 };
 
 const renderer = new Renderer(el.canvas, { reducedMotion });
@@ -60,7 +61,7 @@ async function start() {
   app.client = new EngineClient(manifest, {
     onStage: (stage, ms, message) => showBoot(stage, message),
   });
-  bindControls(el, handlers);
+  bindControls(el, withDemoStop(handlers));
 
   let linked = null;
   const fragment = share.currentFragment();
@@ -197,7 +198,8 @@ function selectPosition(line, column, token) {
   el.input.setSelectionRange(start, start + (token ? token.length : 0));
 }
 
-async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, quiet = false } = {}) {
+async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, quiet = false, keepDemo = false } = {}) {
+  if (!keepDemo) stopDemo();
   if (app.solving) return;
   const text = el.input.value;
   const game = app.game;
@@ -345,6 +347,40 @@ function refreshPlayback(why) {
   lastSounded = i;
   renderMoves(frame);
   saveScene();
+  if (why === "pause" && app.demo && i === frames.length - 1) {
+    app.demo.timer = setTimeout(() => demoNext(), 1500);
+  }
+}
+
+// ------------------------------------------------------------------ auto-demo
+
+async function demoNext() {
+  const info = gameInfo();
+  if (!app.demo || !info.samples.length) return stopDemo();
+  const k = app.demo.index % info.samples.length;
+  app.demo.index = k + 1;
+  loadSample(k);
+  await solve({ quiet: true, keepDemo: true });
+  if (app.demo && app.solved) {
+    el.solveStatus.textContent = `Demo: ${info.samples[k].name}`;
+    player.seek(0);
+    player.play();
+  }
+}
+
+function startDemo() {
+  app.demo = { index: 0, timer: 0 };
+  el.demo.setAttribute("aria-pressed", "true");
+  el.demo.textContent = "Stop demo";
+  demoNext();
+}
+
+function stopDemo() {
+  if (!app.demo) return;
+  clearTimeout(app.demo.timer);
+  app.demo = null;
+  el.demo.setAttribute("aria-pressed", "false");
+  el.demo.textContent = "Demo";
 }
 
 function formatSpeed(speed) {
@@ -426,6 +462,8 @@ async function copyText(text) {
 // ------------------------------------------------------------------ handlers
 
 const handlers = {
+  demo: () => (app.demo ? stopDemo() : startDemo()),
+  restore: () => restoreInput(),
   solve: () => solve(),
   cancel: async () => {
     el.solveStatus.textContent = "Cancelling…";
@@ -452,8 +490,8 @@ const handlers = {
       showError(reply.error);
       return;
     }
-    el.input.value = reply.text;
-    rememberInput();
+    replaceInput(reply.text);
+    app.lastGenerated = reply.text;
     el.seed.value = String(seed + 1);
     await solve();
     el.solveStatus.textContent = `Random deal, seed ${seed}. ${el.solveStatus.textContent}`;
@@ -487,14 +525,42 @@ const handlers = {
   },
 };
 
+// Any manual action stops the auto-demo (the demo button itself toggles it).
+function withDemoStop(on) {
+  const keep = new Set(["demo", "sound", "speed", "copyLink", "copyAnswer", "playAs"]);
+  return Object.fromEntries(Object.entries(on).map(([name, fn]) =>
+    [name, keep.has(name) ? fn : (...args) => { stopDemo(); return fn(...args); }]));
+}
+
+// Loading a sample or a random deal over text the user typed keeps that text
+// one click away ("Restore my input"), so nothing typed is lost.
+function replaceInput(text) {
+  const current = el.input.value;
+  const generated = gameInfo().samples.some((s) => s.text === current) || current === app.lastGenerated;
+  if (current.trim() && !generated) {
+    app.typed = { game: app.game, text: current };
+    el.restore.hidden = false;
+  }
+  el.input.value = text;
+  rememberInput();
+}
+
+function restoreInput() {
+  if (!app.typed) return;
+  if (app.typed.game !== app.game) selectGame(app.typed.game);
+  el.input.value = app.typed.text;
+  app.typed = null;
+  el.restore.hidden = true;
+  rememberInput();
+}
+
 function loadSample(k) {
   const info = gameInfo();
   const sample = info.samples[k];
   if (!sample) return;
-  el.input.value = sample.text;
+  replaceInput(sample.text);
   el.sampleList.value = String(k);
   el.sample.textContent = `Sample ${((k + 1) % info.samples.length) + 1}/${info.samples.length}`;
-  rememberInput();
   clearError();
 }
 
@@ -520,6 +586,7 @@ window.pixelJudge = Object.freeze({
     moves: app.solved ? [...app.solved.moves] : [],
     solving: app.solving,
     engine: app.client ? app.client.stage : "loading",
+    demo: Boolean(app.demo),
   }),
 });
 
