@@ -302,6 +302,14 @@ def test_hit_frame_names_rule_card_and_total():
     assert hit.state["byte_deck"]["count"] == 3 and hit.state["nibble_deck"]["count"] == 4
 
 
+def test_rules_box_cells_carry_this_hands_target():
+    rules = frames_of(SAMPLE, case=1)[2].state["rules"]
+    assert [(r["cond"], r["action"]) for r in rules] == [
+        ("total >= 509", "STOP: WIN"), ("total < 382", "BYTE ME!"),
+        ("total <= 500", "NIBBLE ME!"), ("total > 500", "STOP")]
+    assert frames_of(SAMPLE, case=1)[0].state["rules"][0]["cond"] == "total >= best"
+
+
 def test_four_hits_stop_frame():
     stop = frames_of(SAMPLE, case=1)[-2]
     assert stop.event == {"kind": "stop", "rule": None, "from": 422, "to": 422,

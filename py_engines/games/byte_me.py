@@ -372,6 +372,15 @@ def _deck_state(cards: Sequence[Card], used: int) -> dict[str, Any]:
     return {"count": len(rest), "cards": [c.to_dict() for c in rest], "used": used}
 
 
+def _rule_cells(target: int | None) -> list[tuple[str, str]]:
+    """Each rule as a short condition and action, for the scene's rules box
+    (``target`` is None before the deal has shown the best player)."""
+    return [(f"total >= {'best' if target is None else target}", "STOP: WIN"),
+            (f"total < {BYTE_LIMIT}", "BYTE ME!"),
+            (f"total <= {NIBBLE_LIMIT}", "NIBBLE ME!"),
+            (f"total > {NIBBLE_LIMIT}", "STOP")]
+
+
 def _fired_text(decision: Decision) -> str:
     action = {1: "STOP, CERTAIN WIN", 2: "BYTE ME!", 3: "NIBBLE ME!", 4: "STOP"}[decision.rule]
     return f"{decision.rule}: {decision.test} -> {action}"
@@ -411,7 +420,8 @@ def _snapshot(set_no: int, sets: int, hand: Hand, res: HandResult, done: int, ph
                             {"value": BUST_LIMIT, "label": f"{BUST_LIMIT} bust", "kind": "bust"}],
                   "target": {"value": res.target, "label": f"best player {res.target}"}},
         "total": total, "target": res.target, "best_face": res.best_face,
-        "rules": [{"n": n, "text": text} for n, text in RULES],
+        "rules": [{"n": n, "text": text, "cond": cond, "action": action}
+                  for (n, text), (cond, action) in zip(RULES, _rule_cells(res.target if dealt else None))],
         "fired": fired.rule if fired else None,
         "fired_text": _fired_text(fired) if fired else None,
         "hits": len(taken), "max_hits": MAX_HITS,
