@@ -18,7 +18,7 @@ const el = {
   step: $("step"), scrubber: $("scrubber"), speed: $("speed"), speedText: $("speed-text"), sound: $("sound"),
   copyLink: $("copy-link"), linkStatus: $("link-status"), linkError: $("link-error"),
   moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
-  backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
+  backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), inputTool: $("input-tool"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
   buildInfo: $("build-info"),
 };
 
@@ -133,6 +133,8 @@ async function selectGame(name, { keepInput = true } = {}) {
   buildOptions(info);
   clearError();
   app.scene = await import(`./scenes/${name}.js`);
+  if (app.game !== name) return;
+  mountInputTool();
   if (!app.solved || app.solved.game !== name) clearPlayback();
   storage.save({ ...storage.load(), game: name, inputs: app.inputs });
 }
@@ -167,8 +169,27 @@ function buildOptions(info) {
   el.options.hidden = nodes.length === 0;
 }
 
+// A scene may offer a game-specific way to build an input (e.g. clicking cards):
+// `inputTool(container, {read, write})` returns `{sync(text)}`; the text in the
+// textarea stays the one source of the input.
+function mountInputTool() {
+  app.tool = null;
+  el.inputTool.replaceChildren();
+  el.inputTool.hidden = !app.scene.inputTool;
+  if (!app.scene.inputTool) return;
+  app.tool = app.scene.inputTool(el.inputTool, {
+    read: () => el.input.value,
+    write: (text) => {
+      el.input.value = text;
+      rememberInput();
+    },
+  });
+  app.tool.sync(el.input.value);
+}
+
 let saveTimer = 0;
 function rememberInput() {
+  if (app.tool) app.tool.sync(el.input.value);
   app.inputs[app.game] = el.input.value;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
