@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -99,10 +100,10 @@ def test_three_level1_valleys_open_at_the_start_and_no_floor():
 
 
 def test_a_floor_carries_a_peak_until_one_stands_on_it():
-    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "floorD:1,1")
+    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "floorD:1.1")
     assert [FLOOR_AT[f] for f in open_floors(pos.shape)] == [(1, 1)]
     assert [FLOOR_AT[f] for f in open_valleys(pos.shape)] == [(1, 2), (1, 3)]
-    pos = play(pos, "hold", "hold", "peakHD:1,1")
+    pos = play(pos, "hold", "hold", "peakHD:1.1")
     assert open_floors(pos.shape) == ()
 
 
@@ -118,7 +119,7 @@ def test_a_level2_valley_needs_two_adjacent_level2_peaks():
 
 def test_a_level2_valley_lies_between_the_facing_legs_of_its_peaks():
     pos = Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R 13R 1B 2B 3B"))
-    pos = play(pos, "floorD:1,1", "floorD:1,2", "hold", "hold", "peakHD:1,1", "peakDH:1,2")
+    pos = play(pos, "floorD:1.1", "floorD:1.2", "hold", "hold", "peakHD:1.1", "peakDH:1.2")
     valley = next(f for f in open_valleys(pos.shape) if FLOOR_AT[f] == (2, 1))
     nxt, tri = pos.step(Move(FLOOR_D, valley))
     # P(2,1) = (11R held, 13R drawn), P(2,2) = (1B drawn, 12R held): legs 13R and 1B
@@ -166,9 +167,9 @@ def test_hold_only_with_empty_hands():
 
 
 def test_canonical_order_with_a_held_card():
-    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "hold", "floorD:1,2")
+    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "hold", "floorD:1.2")
     assert [m.id for m in pos.moves()] == [
-        "floorD:1,1", "floorD:1,3", "floorH:1,1", "floorH:1,3", "peakHD:1,2", "peakDH:1,2"]
+        "floorD:1.1", "floorD:1.3", "floorH:1.1", "floorH:1.3", "peakHD:1.2", "peakDH:1.2"]
 
 
 def test_floor_with_held_card_makes_the_drawn_card_held():
@@ -185,7 +186,7 @@ def test_floor_with_drawn_card_keeps_the_held_card():
 
 
 def test_peak_uses_held_and_drawn_and_leaves_nothing_held():
-    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "floorD:1,2", "hold", "hold")
+    pos = play(Position.start(deck("1R 2R 3R 4R 5R 6R 7R 8R")), "floorD:1.2", "hold", "hold")
     h, d = pos.held[pos.mover], pos.drawn
     a, tri_a = pos.step(Move(PEAK_HD, floor(1, 2)))
     b, tri_b = pos.step(Move(PEAK_DH, floor(1, 2)))
@@ -203,9 +204,9 @@ def test_held_cards_count_plus_red_minus_black_whoever_holds_them():
 
 def test_sample_case1_first_reply_values():
     frames = ENGINE.replay(ENGINE.parse(SAMPLE), ENGINE.solve(ENGINE.parse(SAMPLE)))
-    assert frames[1].event["move"] == "floorD:1,2" and frames[1].event["triangle"]["points"] == 11
-    assert {v.move: v.value for v in frames[1].values} == {"hold": 10, "floorD:1,1": 17,
-                                                           "floorD:1,3": 1}
+    assert frames[1].event["move"] == "floorD:1.2" and frames[1].event["triangle"]["points"] == 11
+    assert {v.move: v.value for v in frames[1].values} == {"hold": 10, "floorD:1.1": 17,
+                                                           "floorD:1.3": 1}
 
 
 # ----------------------------------------------------------------------------- solver
@@ -220,7 +221,7 @@ def test_fast_search_agrees_with_generic_minimax(seed):
 
 
 def test_search_value_of_rest_ignores_the_score_so_far():
-    pos = play(Position.start(WORKED), "floorD:1,3")
+    pos = play(Position.start(WORKED), "floorD:1.3")
     search = RestSearch(WORKED)
     assert search.value(pos) == pos.score + search.rest(pos)
     assert search.rest(pos) == RestSearch(WORKED).rest(pos)
@@ -361,6 +362,31 @@ def test_every_frame_lists_legal_moves_in_canonical_order():
         assert 1 <= len(kinds) <= 6
 
 
+def test_choices_spell_out_every_legal_move_for_the_scene():
+    for frame in replay((DATA / "gen-h2-1.in").read_text(), case=0):
+        choices = frame.state["choices"]
+        assert [c["move"] for c in choices] == [mv.move for mv in frame.values or ()]
+        for c in choices:
+            kind = c["move"].split(":")[0]
+            drawn, held = frame.state["next"], frame.state["held"][frame.to_move]
+            if kind == "hold":
+                assert c["cards"] == [drawn] and c["keep"] == drawn and c["target"] is None
+            elif kind in ("floorD", "floorH"):
+                assert c["target"] == "valley" and c["keep"] == (drawn if kind == "floorH" else held)
+                assert c["cards"] == [drawn if kind == "floorD" else held]
+                assert {"level": c["level"], "slot": c["slot"]} in [
+                    {"level": v["level"], "slot": v["slot"]} for v in frame.state["open_valleys"]]
+            else:
+                assert c["target"] == "floor" and c["keep"] is None
+                assert c["cards"] == ([held, drawn] if kind == "peakHD" else [drawn, held])
+
+
+def test_move_ids_fit_a_share_link():
+    # web/js/share.js joins move ids with commas and accepts only these characters
+    ids = {mv.move for f in replay((DATA / "gen-h2-1.in").read_text(), case=3) for mv in f.values or ()}
+    assert ids and all(re.fullmatch(r"[A-Za-z0-9_.:+\-]{1,40}", i) for i in ids)
+
+
 def test_narration_names_the_triangle():
     frames = replay(SAMPLE)
     assert frames[1].note == "Axel: 2B floors the middle valley: 4R 5R 2B, red majority, Axel +11"
@@ -379,8 +405,8 @@ def test_user_moves_are_followed_then_the_engine_plays_on():
 
 def test_illegal_user_move_raises_with_step_and_legal_ids():
     with pytest.raises(InvalidInputError) as info:
-        replay(SAMPLE, moves=("floorD:1,2", "peakHD:1,1"))
-    assert "step 2" in info.value.message and "floorD:1,3" in info.value.message
+        replay(SAMPLE, moves=("floorD:1.2", "peakHD:1.1"))
+    assert "step 2" in info.value.message and "floorD:1.3" in info.value.message
 
 
 def test_replay_of_a_missing_case_raises():

@@ -275,7 +275,7 @@ class Move:
         if self.floor is None:
             return self.kind
         lv, j = FLOOR_AT[self.floor]
-        return f"{self.kind}:{lv},{j}"
+        return f"{self.kind}:{lv}.{j}"     # no comma: share links join move ids with commas
 
 
 @dataclass(frozen=True, slots=True)
@@ -684,6 +684,34 @@ def _house_state(pos: Position) -> dict[str, Any]:
     return {"peaks": peaks, "floors": floors, "open_valleys": valleys, "open_floors": open_fl}
 
 
+def _choices(pos: Position) -> list[dict[str, Any]]:
+    """Every legal move spelled out for the scene: where it goes and which cards move.
+
+    ``cards`` are the cards laid (the floor card, or the peak's left and right legs);
+    ``keep`` is the card the mover holds afterwards (None when his hand ends empty).
+    """
+    if pos.is_terminal():
+        return []
+    d, h = pos.drawn, pos.held[pos.mover]
+    out: list[dict[str, Any]] = []
+    for move in pos.moves():
+        choice: dict[str, Any] = {"move": move.id, "kind": "hold", "level": None, "slot": None,
+                                  "target": None, "cards": [card_text(d)], "keep": card_text(d)}
+        if move.floor is not None:
+            lv, j = FLOOR_AT[move.floor]
+            choice.update(level=lv, slot=j)
+            if move.kind in (FLOOR_D, FLOOR_H):
+                laid = d if move.kind == FLOOR_D else h
+                choice.update(kind="floor", target="valley", cards=[card_text(laid)],
+                              keep=card_text(h if move.kind == FLOOR_D else d) if h else None)
+            else:
+                left, right = (h, d) if move.kind == PEAK_HD else (d, h)
+                choice.update(kind="peak", target="floor", cards=[card_text(left), card_text(right)],
+                              keep=None)
+        out.append(choice)
+    return out
+
+
 def _state(pos: Position, value: int) -> dict[str, Any]:
     terminal = pos.is_terminal()
     state = {
@@ -697,6 +725,7 @@ def _state(pos: Position, value: int) -> dict[str, Any]:
         "draw_row": [card_text(c) for c in pos.deck[8 + pos.t:]],
         "to_move": None if terminal else NAMES[pos.mover],
         "value": value, "value_text": signed(value),
+        "choices": _choices(pos),
     }
     return state
 
