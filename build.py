@@ -20,8 +20,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent

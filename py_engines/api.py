@@ -5,10 +5,11 @@ deterministic on plain values; only the CLI and the bridge touch the outside.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
-from .errors import InvalidInputError
+from .errors import InvalidInputError, LimitError
 
 Json = Any
 Progress = Callable[[dict[str, Any]], None]
@@ -16,6 +17,7 @@ Progress = Callable[[dict[str, Any]], None]
 
 P = TypeVar("P")
 R = TypeVar("R")
+C = TypeVar("C")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,66 @@ class Result(Generic[R]):
 
     cases: tuple[R, ...]
     stats: dict[str, Json] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRun(Generic[R]):
+    """One case's result and what solving it cost."""
+
+    result: R
+    nodes: int = 0
+    table: int | None = None          # transposition-table entries, for search games
+    table_bytes: int | None = None    # an estimate of the table's memory
+
+
+def solve_cases(cases: Sequence[C],
+                solve_one: Callable[[C, int | None, Progress | None], CaseRun[R]], *,
+                limit: int | None = None, progress: Progress | None = None) -> Result[R]:
+    """Solves the cases of a multi-case input in turn, the same way for every game.
+
+    ``solve_one(case, budget, progress)`` gets what is left of the node budget
+    and a progress sink that reports the case number and the running node count.
+    Figures per case (``case_ms``, ``case_nodes``) and peaks (``table``) go
+    into the result's stats.
+    """
+    results: list[R] = []
+    case_ms: list[float] = []
+    case_nodes: list[int] = []
+    nodes = 0
+    table: int | None = None
+    table_bytes: int | None = None
+    total = len(cases)
+    for k, case in enumerate(cases):
+        budget = None if limit is None else max(0, limit - nodes)
+        within = None if progress is None else _within_case(progress, k, total, nodes)
+        start = time.perf_counter()
+        run = solve_one(case, budget, within)
+        case_ms.append(round((time.perf_counter() - start) * 1000, 3))
+        results.append(run.result)
+        case_nodes.append(run.nodes)
+        nodes += run.nodes
+        if run.table is not None:
+            table = max(table or 0, run.table)
+        if run.table_bytes is not None:
+            table_bytes = max(table_bytes or 0, run.table_bytes)
+        if limit is not None and nodes > limit:
+            raise LimitError(f"search stopped after {nodes:,} positions (limit {limit:,})")
+        if progress is not None:
+            progress({"case": k + 1, "cases": total, "nodes": nodes})
+    stats: dict[str, Json] = {"nodes": nodes, "case_ms": case_ms, "case_nodes": case_nodes}
+    if table is not None:
+        stats["table"] = table
+    if table_bytes is not None:
+        stats["table_bytes"] = table_bytes
+    return Result(tuple(results), stats)
+
+
+def _within_case(progress: Progress, k: int, total: int, done: int) -> Progress:
+    """A progress sink for one case's search that reports the whole input's figures."""
+    def report(figures: dict[str, Any]) -> None:
+        progress({**figures, "case": k + 1, "cases": total,
+                  "nodes": done + int(figures.get("nodes", 0))})
+    return report
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,12 +38,12 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..api import BaseEngine, CaseSummary, Frame, MoveValue, Progress, RandomOption, Result
-from ..errors import InvalidInputError, LimitError, ParseError
+from ..api import (BaseEngine, CaseRun, CaseSummary, Frame, MoveValue, Progress, RandomOption,
+                   Result, solve_cases)
+from ..errors import InvalidInputError, ParseError
 from ..registry import register
 from ..text import Token, check_size, end_position, tokenize
 
@@ -775,31 +775,21 @@ class HouseOfCardsEngine(BaseEngine[Problem, CaseResult]):
 
     def solve(self, problem: Problem, *, limit: int | None = None,
               progress: Progress | None = None) -> Result[CaseResult]:
-        results: list[CaseResult] = []
-        case_ms: list[float] = []
-        case_nodes: list[int] = []
         known: dict[tuple[int, ...], int] = {}      # a repeated deck is solved once
-        nodes = peak_table = 0
-        for k, case in enumerate(problem.cases, start=1):
-            start = time.perf_counter()
+        numbered = list(enumerate(problem.cases, start=1))
+
+        def one(item: tuple[int, Case], budget: int | None,
+                within: Progress | None) -> CaseRun[CaseResult]:
+            k, case = item
             value = known.get(case.cards)
-            spent = 0
-            if value is None:
-                search = RestSearch(case.cards)
-                value = search.rest(Position.start(case.cards))
-                known[case.cards] = value
-                spent = search.nodes
-                peak_table = max(peak_table, len(search.table))
-            nodes += spent
-            case_nodes.append(spent)
-            case_ms.append((time.perf_counter() - start) * 1000)
-            results.append(CaseResult(k, case.name, case.m, value))
-            if limit is not None and nodes > limit:
-                raise LimitError(f"search stopped after {nodes:,} positions (limit {limit:,})")
-            if progress is not None:
-                progress({"case": k, "cases": len(problem.cases), "nodes": nodes})
-        return Result(tuple(results), {"nodes": nodes, "table": peak_table,
-                                       "case_ms": case_ms, "case_nodes": case_nodes})
+            if value is not None:
+                return CaseRun(CaseResult(k, case.name, case.m, value), 0, 0)
+            search = RestSearch(case.cards)
+            value = known[case.cards] = search.rest(Position.start(case.cards))
+            return CaseRun(CaseResult(k, case.name, case.m, value), search.nodes,
+                           len(search.table))
+        # One deck is at most ~20k positions, so the budget is checked between decks.
+        return solve_cases(numbered, one, limit=limit, progress=progress)
 
     def format_case(self, case_result: CaseResult) -> str:
         return case_result.line()

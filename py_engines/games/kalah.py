@@ -38,7 +38,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..api import BaseEngine, CaseSummary, Frame, MoveValue, Progress, RandomOption, Result
+from ..api import (BaseEngine, CaseRun, CaseSummary, Frame, MoveValue, Progress, RandomOption,
+                   Result, solve_cases)
 from ..errors import InvalidInputError, ParseError
 from ..registry import register
 from ..search.kalah_mtd import Edge, NullWindowSearch
@@ -677,18 +678,6 @@ def _pair_name(pos: Position, pair: int, sep: str = SWAP_ARROW) -> str:
     return f"{pit_label(pos.m, pair)}{sep}{pit_label(pos.m, pos.m + 1 + pair)}"
 
 
-def _case_progress(progress: Progress | None, k: int, cases: int,
-                   done: int) -> Progress | None:
-    """The search's progress reports, told which case they are about."""
-    if progress is None:
-        return None
-    sink = progress
-
-    def report(figures: dict[str, Any]) -> None:
-        sink({**figures, "case": k + 1, "cases": cases, "nodes": done + figures["nodes"]})
-    return report
-
-
 # ============================================================================ engine
 
 @register
@@ -708,24 +697,11 @@ class KalahEngine(BaseEngine[KalahInput, CaseValue]):
 
     def solve(self, problem: KalahInput, *, limit: int | None = None,
               progress: Progress | None = None) -> Result[CaseValue]:
-        results: list[CaseValue] = []
-        total = len(problem.cases)
-        nodes = 0
-        for k, case in enumerate(problem.cases):
-            left = None if limit is None else max(0, limit - nodes)
-            res = solve_case(case, limit=left, progress=_case_progress(progress, k, total, nodes))
-            results.append(res)
-            nodes += res.nodes
-            if progress is not None:
-                progress({"case": k + 1, "cases": total, "nodes": nodes})
-        stats = {
-            "nodes": nodes,
-            "table": max((r.table for r in results), default=0),
-            "table_bytes": max((r.table_bytes for r in results), default=0),
-            "case_ms": [round(r.ms, 3) for r in results],
-            "case_nodes": [r.nodes for r in results],
-        }
-        return Result(tuple(results), stats)
+        def one(case: KalahCase, budget: int | None,
+                within: Progress | None) -> CaseRun[CaseValue]:
+            res = solve_case(case, limit=budget, progress=within)
+            return CaseRun(res, res.nodes, res.table, res.table_bytes)
+        return solve_cases(problem.cases, one, limit=limit, progress=progress)
 
     def format_case(self, case_result: CaseValue) -> str:
         return f"{case_result.value}\n"
