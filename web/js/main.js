@@ -255,7 +255,8 @@ async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, qu
     return;
   }
   const ms = reply.stats && reply.stats.ms !== undefined ? `${reply.stats.ms} ms` : "";
-  el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${reply.stats.nodes ? ` · ${Number(reply.stats.nodes).toLocaleString()} positions` : ""}`;
+  const searched = gameInfo(game).kind === "two-player" && reply.stats.nodes;
+  el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${searched ? ` · ${Number(reply.stats.nodes).toLocaleString()} positions searched` : ""}`;
   el.answer.textContent = reply.answer;
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
