@@ -3,9 +3,16 @@
 // isolated (Python raises KeyboardInterrupt within milliseconds); otherwise it
 // terminates the worker and boots a fresh one.
 
+const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+
+// index.html loads this module before the rest of the page, so the first worker
+// starts booting Pyodide at once; its messages wait here until a client takes it.
+let early = new Worker(WORKER_URL, { type: "module" });
+const earlyMessages = [];
+early.onmessage = (event) => earlyMessages.push(event.data);
+
 export class EngineClient {
-  constructor(manifest, { onStage = () => {}, onProgress = () => {} } = {}) {
-    this.manifest = manifest;
+  constructor({ onStage = () => {}, onProgress = () => {} } = {}) {
     this.onStage = onStage;
     this.onProgress = onProgress;
     this.nextId = 1;
@@ -16,18 +23,21 @@ export class EngineClient {
   }
 
   start() {
-    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    const adopted = early;
+    early = null;
+    this.worker = adopted || new Worker(WORKER_URL, { type: "module" });
     this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
     let resolveReady, rejectReady;
     this.ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     this.ready.catch(() => {});
     this.stage = "runtime";
     this.worker.onmessage = (event) => this.receive(event.data, resolveReady, rejectReady);
+    if (adopted) for (const msg of earlyMessages.splice(0)) this.receive(msg, resolveReady, rejectReady);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.fail(`the engine worker failed: ${event.message || "unknown error"}`, rejectReady);
     };
-    this.worker.postMessage({ type: "boot", manifest: this.manifest, interrupt: this.interrupt });
+    if (this.interrupt) this.worker.postMessage({ type: "interrupt", buffer: this.interrupt });
   }
 
   receive(msg, resolveReady, rejectReady) {

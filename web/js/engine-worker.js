@@ -1,11 +1,14 @@
 // The engine worker: boots Pyodide, installs the engine wheel with micropip and
-// answers bridge requests.  Messages in:  {type: "boot", manifest, interrupt?}
-//                                         {type: "call", id, request}  (request: JSON text)
+// answers bridge requests.  It starts booting the moment it is created (reading
+// the site manifest itself), so the page's own start-up runs alongside.
+// Messages in:  {type: "interrupt", buffer}  (cross-origin isolated pages only)
+//               {type: "call", id, request}  (request: JSON text)
 // Messages out: {type: "stage", stage, ms} | {type: "failed", message}
 //               {type: "progress", id, data} | {type: "reply", id, reply}  (reply: JSON text)
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 let bridge = null;
+let runtime = null;
 let interrupt = null;
 let currentId = null;
 const started = performance.now();
@@ -20,8 +23,9 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function boot(manifest, interruptBuffer) {
+async function boot() {
   const base = new URL("../", import.meta.url);
+  const manifest = await (await fetch(new URL("manifest.json", base), { cache: "no-cache" })).json();
   const wheelUrl = (name) => new URL(`wheels/${name}`, base).href;
   stage("runtime");
   // The engine wheel downloads while the runtime boots; micropip and packaging
@@ -39,10 +43,8 @@ async function boot(manifest, interruptBuffer) {
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(`emfs:${path}`, { deps: false });
   micropip.destroy();
-  if (interruptBuffer) {
-    interrupt = interruptBuffer;
-    pyodide.setInterruptBuffer(interruptBuffer);
-  }
+  runtime = pyodide;
+  if (interrupt) pyodide.setInterruptBuffer(interrupt);
   const module = pyodide.pyimport("py_engines.bridge");
   // Long solves report progress while Python keeps running.
   module.set_progress_sink((figures) => {
@@ -54,14 +56,15 @@ async function boot(manifest, interruptBuffer) {
   stage("ready");
 }
 
-self.onmessage = async (event) => {
+boot().catch((err) => {
+  postMessage({ type: "failed", message: String(err && err.message ? err.message : err) });
+});
+
+self.onmessage = (event) => {
   const msg = event.data;
-  if (msg.type === "boot") {
-    try {
-      await boot(msg.manifest, msg.interrupt || null);
-    } catch (err) {
-      postMessage({ type: "failed", message: String(err && err.message ? err.message : err) });
-    }
+  if (msg.type === "interrupt") {
+    interrupt = msg.buffer;
+    if (runtime) runtime.setInterruptBuffer(interrupt);
     return;
   }
   if (msg.type === "call") {

@@ -41,6 +41,8 @@ const player = new Player({ reducedMotion, onChange: (why) => refreshPlayback(wh
 // ------------------------------------------------------------------ boot
 
 async function start() {
+  // The worker boots while the page loads its manifest and builds its controls.
+  app.client = new EngineClient({ onStage: (stage, ms, message) => showBoot(stage, message) });
   let manifest;
   try {
     const response = await fetch("manifest.json", { cache: "no-cache" });
@@ -58,9 +60,6 @@ async function start() {
     option.textContent = game.title;
     el.game.append(option);
   }
-  app.client = new EngineClient(manifest, {
-    onStage: (stage, ms, message) => showBoot(stage, message),
-  });
   bindControls(el, withDemoStop(handlers));
 
   let linked = null;

@@ -70,16 +70,26 @@ export class Renderer {
     this.scene = null;
     this.view = null;
     this.dirty = true;
+    this.pending = 0;
     canvas.width = WIDTH;
     canvas.height = HEIGHT;
     this.fit();
     new ResizeObserver(() => this.fit()).observe(canvas.parentElement);
-    const loop = (now) => {
-      // Redraw on change, and a few times a second for blinking targets.
-      if (this.dirty || (!this.reduced && now - (this.lastDraw || 0) > 120)) this.draw(now);
-      requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    // While a frame is shown, redraw a few times a second for blinking targets;
+    // the idle screen (and the page while Pyodide boots) costs no redraws at all.
+    this.blinkTimer = reducedMotion ? 0 : setInterval(() => {
+      if (this.view && !document.hidden) this.request();
+    }, 120);
+    this.request();
+  }
+
+  request() {
+    this.dirty = true;
+    if (this.pending) return;
+    this.pending = requestAnimationFrame((now) => {
+      this.pending = 0;
+      this.draw(now);
+    });
   }
 
   fit() {
@@ -93,12 +103,11 @@ export class Renderer {
   show(scene, view) {
     this.scene = scene;
     this.view = view;
-    this.dirty = true;
+    this.request();
   }
 
   draw(now = performance.now()) {
     this.dirty = false;
-    this.lastDraw = now;
     const ctx = this.ctx;
     ctx.imageSmoothingEnabled = false;
     const g = kit(ctx, now, this.reduced);
