@@ -4,7 +4,8 @@ Prints, for one run on this machine (compare figures within a run; absolute time
 - boot: navigation -> pixelJudge.ready in headless Chromium, beside a bare Pyodide boot (runtime only,
   in a module worker like ours), and the bytes a cold load transfers beside the runtime's own size;
 - per game: solve time per case in CPython and in the browser (the engine's own per-case timing,
-  `stats.case_ms`, measured inside Python in each place), nodes and table sizes where there is search.
+  `stats.case_ms`, measured inside Python in each place), nodes and table sizes where there is search,
+  and the page's round trip for the whole input (request, solve, first case's frames, reply).
 Writes the figures to build/bench.json too.
 """
 from __future__ import annotations
@@ -17,7 +18,6 @@ import os
 import statistics
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -90,9 +90,13 @@ def browser_cases(page: Any, game: str, text: str) -> tuple[list[float], dict[st
     runs, stats, trips = [], {}, []
     for k in range(REPEATS):
         # Trailing blank lines change the text (so the bridge's cache misses), not the problem.
-        t0 = time.perf_counter()
-        reply = page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text + "\n" * (k + 1)])
-        trips.append((time.perf_counter() - t0) * 1000)
+        # The round trip is timed inside the page: request, solve, frames, JSON, reply.
+        reply = page.evaluate("""async ([g, t]) => {
+            const t0 = performance.now();
+            const r = await pixelJudge.solve(g, t);
+            return {ok: r.ok, error: r.error, stats: r.stats, trip: performance.now() - t0};
+        }""", [game, text + "\n" * (k + 1)])
+        trips.append(reply["trip"])
         if not reply["ok"]:
             raise SystemExit(f"{game}: browser solve failed: {reply['error']}")
         runs.append(reply["stats"]["case_ms"])

@@ -141,3 +141,50 @@ def seek(page: Any, step: int) -> None:
 def canvas_pixels(page: Any) -> str:
     """A fingerprint of what the canvas shows now."""
     return page.evaluate("document.querySelector('[data-testid=canvas]').toDataURL()")
+
+
+def settle(page: Any) -> None:
+    """Waits out a step's tween (420 ms at 1x)."""
+    time.sleep(0.6)
+
+
+def set_speed(page: Any, exponent: float) -> None:
+    """Moves the speed slider to 2**exponent times normal speed, as a drag does."""
+    page.evaluate("(x) => { const s = document.querySelector('[data-testid=speed]');"
+                  " s.value = String(x); s.dispatchEvent(new Event('input')); }", exponent)
+
+
+def play_to_end(page: Any, last_step: int, timeout_ms: int = 20_000) -> list[str]:
+    """Plays the shown line to its last step at 8x; returns the console errors seen."""
+    errors: list[str] = []
+
+    def listen(message: Any) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+    page.on("console", listen)
+    try:
+        set_speed(page, 3)
+        page.click("[data-testid=play]")
+        wait_js(page, f"pixelJudge.state().step === {last_step} && !pixelJudge.state().playing",
+                timeout_ms)
+    finally:
+        set_speed(page, 0)
+        page.remove_listener("console", listen)
+    return errors
+
+
+def move_list(page: Any) -> list[tuple[str, str]]:
+    """The (move id, value text) pairs the move panel lists now."""
+    pairs = page.evaluate("[...document.querySelectorAll('[data-testid=move-list] button')]"
+                          ".map((b) => [b.dataset.move, b.querySelector('.value').textContent])")
+    return [(move, value) for move, value in pairs]
+
+
+def engine_frames(game: str, name: str, *, case: int = 0,
+                  moves: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The frames CPython's engine gives for a judge file, to compare with the page."""
+    from py_engines import get_engine
+    engine = get_engine(game)
+    problem = engine.parse(read(game, name))
+    result = engine.solve(problem)
+    return [f.to_dict() for f in engine.replay(problem, result, case=case, moves=moves)]

@@ -7,7 +7,7 @@ import time
 
 from py_engines import get_engine
 
-from conftest import DATA, boot, canvas_pixels, open_page, read, seek, solve_ui, wait_js
+from conftest import DATA, boot, canvas_pixels, move_list, open_page, read, seek, solve_ui, wait_js
 
 GAME = "house_of_cards"
 SAMPLE = read(GAME, "sample-1.in")
@@ -37,11 +37,6 @@ def wait_pixel(page, point, rgb, timeout_s: float = 5.0) -> None:
     while (seen := pixel(page, point)) != rgb:
         assert time.monotonic() < deadline, f"canvas {point} is {seen}, expected {rgb}"
         time.sleep(0.05)
-
-
-def listed_values(page) -> list[list[str]]:
-    return page.evaluate("Array.from(document.querySelectorAll('[data-testid=move-list] button'))"
-                         ".map(b => [b.dataset.move, b.querySelector('.value').textContent])")
 
 
 def text(page, testid: str) -> str:
@@ -111,7 +106,7 @@ def test_every_decision_lists_the_exact_value_of_each_legal_move(app):
     solved(app)
     for k, frame in enumerate(frames()):
         seek(app, k)
-        assert listed_values(app) == [[v.move, v.text] for v in frame.values or ()]
+        assert move_list(app) == [(v.move, v.text) for v in frame.values or ()]
 
 
 def test_playing_a_move_as_axel_then_back_to_the_optimal_line(app):
@@ -125,7 +120,7 @@ def test_playing_a_move_as_axel_then_back_to_the_optimal_line(app):
     assert app.evaluate("pixelJudge.state().moves") == ["hold"]
     played = frames(moves=("hold",))
     assert text(app, "narration") == played[1].note == "Axel: holds 2B"
-    assert listed_values(app) == [[v.move, v.text] for v in played[1].values]
+    assert move_list(app) == [(v.move, v.text) for v in played[1].values]
     assert app.is_disabled("[data-testid=move-list] button >> nth=0")     # Birgit's turn: the engine's
     seek(app, len(played) - 1)
     assert text(app, "narration").endswith("Case 1: Axel loses 12")

@@ -6,12 +6,11 @@ pair, passes and extra moves; its optimal line ends YOU 3 - OPP 6 = -3.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
-from conftest import boot, canvas_pixels, open_page, read, seek, solve_ui, wait_js
+from conftest import (boot, canvas_pixels, engine_frames, move_list, open_page, play_to_end, read,
+                      seek, settle, solve_ui, wait_js)
 
-import py_engines
 
 GAME = "kalah"
 SAMPLE = "spec-sample-1.in"
@@ -33,24 +32,6 @@ def at_case(page: Any, case: int = CASE) -> None:
         page.select_option("[data-testid=case]", str(case))
         wait_js(page, f"pixelJudge.state().case === {case} && !pixelJudge.state().solving"
                       " && pixelJudge.state().moves.length === 0")
-
-
-def settle(page: Any) -> None:
-    """Waits out the step tween (420 ms at 1x)."""
-    time.sleep(0.6)
-
-
-def engine_frames(case: int, moves: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    engine = py_engines.get_engine(GAME)
-    problem = engine.parse(read(GAME, SAMPLE))
-    result = engine.solve(problem)
-    return [f.to_dict() for f in engine.replay(problem, result, case=case, moves=moves)]
-
-
-def move_list(page: Any) -> list[tuple[str, str]]:
-    pairs = page.evaluate("[...document.querySelectorAll('[data-testid=move-list] button')]"
-                          ".map((b) => [b.dataset.move, b.querySelector('.value').textContent])")
-    return [(move, value) for move, value in pairs]
 
 
 def test_solves_sample_through_the_ui_byte_for_byte(app: Any) -> None:
@@ -91,18 +72,7 @@ def test_case_picker_and_stepping_change_what_the_user_sees(app: Any) -> None:
 def test_playing_the_whole_line_draws_every_event_without_errors(app: Any) -> None:
     at_case(app)
     seek(app, 0)
-    errors: list[str] = []
-    listen = lambda m: errors.append(m.text) if m.type == "error" else None  # noqa: E731
-    app.on("console", listen)
-    try:
-        app.evaluate("(() => { const s = document.querySelector('[data-testid=speed]');"
-                     " s.value = '3'; s.dispatchEvent(new Event('input')); })()")   # 8x
-        app.click("[data-testid=play]")
-        wait_js(app, "pixelJudge.state().step === 12 && !pixelJudge.state().playing", 20_000)
-    finally:
-        app.evaluate("(() => { const s = document.querySelector('[data-testid=speed]');"
-                     " s.value = '0'; s.dispatchEvent(new Event('input')); })()")
-        app.remove_listener("console", listen)
+    errors = play_to_end(app, 12)
     assert errors == []
     assert app.text_content("[data-testid=step]") == "12 / 12"
 
@@ -112,7 +82,7 @@ def test_playing_a_move_against_the_engine_and_back_to_the_line(app: Any) -> Non
     seek(app, 0)
     assert move_list(app) == [("a", "-1"), ("b", "+1"), ("b+swap", "-3")]
     assert app.get_attribute("[data-testid=move-list] li.chosen button", "data-move") == "b+swap"
-    optimal_note = engine_frames(CASE)[1]["note"]
+    optimal_note = engine_frames(GAME, SAMPLE, case=CASE)[1]["note"]
     before = canvas_pixels(app)
 
     app.click("[data-testid=move-list] button[data-move='a']")
@@ -120,7 +90,7 @@ def test_playing_a_move_against_the_engine_and_back_to_the_line(app: Any) -> Non
                  " && !pixelJudge.state().solving")
     settle(app)
     assert app.evaluate("pixelJudge.state().moves") == ["a"]
-    mine = engine_frames(CASE, ("a",))
+    mine = engine_frames(GAME, SAMPLE, case=CASE, moves=("a",))
     assert app.text_content("[data-testid=narration]") == mine[1]["note"] != optimal_note
     assert move_list(app) == [(v["move"], v["text"]) for v in mine[1]["values"]]
     assert app.is_visible("[data-testid=back-to-line]")
@@ -137,7 +107,7 @@ def test_playing_a_move_against_the_engine_and_back_to_the_line(app: Any) -> Non
 def test_share_link_restores_case_step_and_user_moves(app: Any, browser: Any) -> None:
     at_case(app)
     seek(app, 6)
-    assert app.text_content("[data-testid=narration]") == engine_frames(CASE)[6]["note"]
+    assert app.text_content("[data-testid=narration]") == engine_frames(GAME, SAMPLE, case=CASE)[6]["note"]
     app.click("[data-testid=move-list] button[data-move='a']")      # not the line's move (b)
     wait_js(app, "pixelJudge.state().step === 7 && !pixelJudge.state().solving")
     moves = app.evaluate("pixelJudge.state().moves")

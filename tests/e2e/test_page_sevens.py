@@ -7,12 +7,11 @@ of the line's S12.  Sample 2 (Alice holds all spades and diamonds) is a draw.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
-from conftest import boot, canvas_pixels, choose_game, open_page, read, seek, solve_ui, wait_js
+from conftest import (boot, canvas_pixels, choose_game, engine_frames, move_list, open_page,
+                      play_to_end, read, seek, settle, solve_ui, wait_js)
 
-import py_engines
 
 GAME = "sevens"
 MAIN = "official-1"
@@ -30,24 +29,6 @@ def solved(page: Any, name: str = MAIN) -> None:
         page.click("[data-testid=back-to-line]")
         wait_js(page, "pixelJudge.state().moves.length === 0 && !pixelJudge.state().solving")
     page.select_option("[data-testid=play-as]", "")
-
-
-def settle(page: Any) -> None:
-    """Waits out the step tween (420 ms at 1x)."""
-    time.sleep(0.6)
-
-
-def engine_frames(name: str = MAIN, moves: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    engine = py_engines.get_engine(GAME)
-    problem = engine.parse(read(GAME, f"{name}.in"))
-    result = engine.solve(problem)
-    return [f.to_dict() for f in engine.replay(problem, result, moves=moves)]
-
-
-def move_list(page: Any) -> list[tuple[str, str]]:
-    pairs = page.evaluate("[...document.querySelectorAll('[data-testid=move-list] button')]"
-                          ".map((b) => [b.dataset.move, b.querySelector('.value').textContent])")
-    return [(move, value) for move, value in pairs]
 
 
 def pressed(page: Any) -> list[str]:
@@ -109,7 +90,7 @@ def test_typing_in_the_textarea_presses_the_cards_it_names(app: Any) -> None:
 
 def test_stepping_changes_the_counter_narration_and_canvas(app: Any) -> None:
     solved(app)
-    frames = engine_frames()
+    frames = engine_frames(GAME, f"{MAIN}.in")
     assert app.evaluate("pixelJudge.state().steps") == len(frames) == 35
     seek(app, 0)
     settle(app)
@@ -137,18 +118,7 @@ def test_stepping_changes_the_counter_narration_and_canvas(app: Any) -> None:
 def test_playing_the_whole_line_draws_every_event_without_errors(app: Any) -> None:
     solved(app)
     seek(app, 0)
-    errors: list[str] = []
-    listen = lambda m: errors.append(m.text) if m.type == "error" else None  # noqa: E731
-    app.on("console", listen)
-    try:
-        app.evaluate("(() => { const s = document.querySelector('[data-testid=speed]');"
-                     " s.value = '3'; s.dispatchEvent(new Event('input')); })()")   # 8x
-        app.click("[data-testid=play]")
-        wait_js(app, "pixelJudge.state().step === 34 && !pixelJudge.state().playing", 20_000)
-    finally:
-        app.evaluate("(() => { const s = document.querySelector('[data-testid=speed]');"
-                     " s.value = '0'; s.dispatchEvent(new Event('input')); })()")
-        app.remove_listener("console", listen)
+    errors = play_to_end(app, 34)
     assert errors == []
     assert app.text_content("[data-testid=step]") == "34 / 34"
 
@@ -156,7 +126,7 @@ def test_playing_the_whole_line_draws_every_event_without_errors(app: Any) -> No
 def test_playing_a_move_as_bob_against_the_engine_and_back_to_the_line(app: Any) -> None:
     solved(app)
     seek(app, 12)
-    line = engine_frames()
+    line = engine_frames(GAME, f"{MAIN}.in")
     assert move_list(app) == [("S12", "win"), ("H5", "loss"), ("H8", "win"), ("D7", "win")]
     assert app.get_attribute("[data-testid=move-list] li.chosen button", "data-move") == "S12"
     app.select_option("[data-testid=play-as]", "Bob")
@@ -169,7 +139,7 @@ def test_playing_a_move_as_bob_against_the_engine_and_back_to_the_line(app: Any)
     settle(app)
     moves = app.evaluate("pixelJudge.state().moves")
     assert moves == [f["event"]["move"] for f in line[1:13]] + ["H5"]
-    mine = engine_frames(moves=tuple(moves))
+    mine = engine_frames(GAME, f"{MAIN}.in", moves=tuple(moves))
     assert app.text_content("[data-testid=narration]") == mine[13]["note"] == "Bob: H5 extends hearts down (loses)"
     assert move_list(app) == [(v["move"], v["text"]) for v in mine[13]["values"]]
     assert any(v["value"] == 1 for v in mine[13]["values"])          # Alice can now win
@@ -209,7 +179,7 @@ def test_share_link_restores_the_hand_the_step_and_the_users_move(app: Any, brow
                 timeout_ms=60_000)
         assert page.text_content("[data-testid=answer]") == read(GAME, f"{MAIN}.ans")
         assert page.input_value("[data-testid=input]") == read(GAME, f"{MAIN}.in")
-        assert page.text_content("[data-testid=narration]") == note == engine_frames(moves=tuple(moves))[16]["note"]
+        assert page.text_content("[data-testid=narration]") == note == engine_frames(GAME, f"{MAIN}.in", moves=tuple(moves))[16]["note"]
         assert page.text_content("[data-testid=hand-count]") == "Alice: 26/26 cards"
         assert page.is_hidden("[data-testid=link-error]")
         assert not watch.errors and not watch.foreign

@@ -6,7 +6,7 @@ import threading
 import time
 from pathlib import Path
 
-from conftest import (DIST, boot, build, canvas_pixels, choose_game, open_page, read, seek,
+from conftest import (DIST, boot, build, canvas_pixels, choose_game, open_page, read, seek, set_speed,
                       solve_ui, wait_js)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -90,14 +90,15 @@ def test_speed_changes_while_playing(app):
     solve_ui(app, "the_game", SAMPLE_1)
     seek(app, 0)
     app.click("[data-testid=play]")
-    app.evaluate("(() => { const s = document.querySelector('[data-testid=speed]');"
-                 " s.value = '3'; s.dispatchEvent(new Event('input')); })()")
+    set_speed(app, 3)
     assert app.evaluate("pixelJudge.state().speed") == 8
     assert app.text_content("#speed-text") == "8x"
     start = app.evaluate("pixelJudge.state().step")
     time.sleep(1.0)
     fast = app.evaluate("pixelJudge.state().step") - start
     app.click("[data-testid=play]")
+    set_speed(app, 0)
+    assert app.evaluate("pixelJudge.state().speed") == 1
     # At 8x a step takes 0.1 s, so a second covers several of them (1x would give one).
     assert fast >= 4
 
