@@ -154,6 +154,7 @@ class RandomOption:
 class Engine(Protocol[P, R]):
     name: str                      # registry key, URL value, scene key
     title: str                     # display name
+    input_help: str                # the input format, shown beside the input box
     kind: str                      # "one-player" or "two-player"
     interactive: bool              # replay() accepts user moves
     random_options: tuple[RandomOption, ...]
@@ -175,6 +176,7 @@ class BaseEngine(Generic[P, R]):
     title: ClassVar[str]
     kind: ClassVar[str] = "one-player"
     order: ClassVar[int] = 100          # position in the game picker
+    input_help: ClassVar[str] = ""      # the input format in a few plain sentences
     interactive: ClassVar[bool] = False
     random_options: ClassVar[tuple[RandomOption, ...]] = ()
 

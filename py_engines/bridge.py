@@ -83,7 +83,7 @@ def _cmd_games(req: dict[str, Any]) -> dict[str, Any]:
     games = []
     for name in engine_names():
         e = get_engine(name)
-        games.append({"name": e.name, "title": e.title, "kind": e.kind,
+        games.append({"name": e.name, "title": e.title, "kind": e.kind, "input_help": e.input_help,
                       "interactive": e.interactive,
                       "random_options": [o.to_dict() for o in e.random_options]})
     return {"games": games}

@@ -36,6 +36,7 @@ def test_engine_declares_its_identity(game):
     engine = get_engine(game)
     assert engine.name == game
     assert engine.title and engine.kind in {"one-player", "two-player"}
+    assert len(engine.input_help) > 40 and engine.input_help.endswith(".")
     assert engine.interactive == (engine.kind == "two-player")
     # get_engine imports only the module named after the game.
     assert type(engine).__module__ == f"py_engines.games.{game}"

@@ -518,6 +518,10 @@ def _random_hand(rng: random.Random, n: int) -> list[str]:
 class ByteMeEngine(BaseEngine[DataSets, HandResult]):
     name = "byte_me"
     title = "Byte Me! (SCUSA 2002)"
+    input_help = (
+        "Data sets of six lines: START N (1..10), the dealer's 2 bytes, the N players' face-up "
+        "bytes, the 4 bytes of the byte deck, the 4 nibbles of the nibble deck, END; then a "
+        "line ENDOFINPUT. A byte is 8 binary digits, a nibble 4.")
     kind = "one-player"
     order = 4
     interactive = False

@@ -762,6 +762,10 @@ def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[s
 class HouseOfCardsEngine(BaseEngine[Problem, CaseResult]):
     name = "house_of_cards"
     title = "House of Cards (ICPC WF 2009 G)"
+    input_help = (
+        "Cases of: a name (Axel or Birgit), M (5..13), then the 2M cards of the deck, top first, "
+        "each a rank and R or B (1R .. 13B); a line End closes the input. The answer per case "
+        "is the named player's result: Case k: Name wins X / loses X / Axel and Birgit tie.")
     kind = "two-player"
     order = 3
     interactive = True

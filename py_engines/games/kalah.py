@@ -684,6 +684,10 @@ def _pair_name(pos: Position, pair: int, sep: str = SWAP_ARROW) -> str:
 class KalahEngine(BaseEngine[KalahInput, CaseValue]):
     name = "kalah"
     title = "Kalah with swaps (SWERC 2008)"
+    input_help = (
+        "T (1..59), then per case a line with m (1..4) and a line with the 2m+2 pits in ring "
+        "order: your cups, your bowl, the opponent's cups, his bowl (at most 15 stones in all). "
+        "The answer per case is You - Opponent under perfect play, the opponent moving first.")
     kind = "two-player"
     order = 2
     interactive = True

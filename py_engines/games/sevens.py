@@ -571,6 +571,10 @@ def solve_deal(deal: Deal, *, limit: int | None = None,
 class SevensEngine(BaseEngine[Deal, SevensResult]):
     name = "sevens"
     title = "Sevens (THUPC 2022 Final A)"
+    input_help = (
+        "Alice's 26 cards: a suit letter S, H, C or D and a rank 1..13 (S7, H10, D1), separated by "
+        "spaces; Bob holds the other 26. Or click the cards in the grid. The answer is Alice, Bob "
+        "or Draw under perfect play.")
     kind = "two-player"
     order = 5
     interactive = True

@@ -191,6 +191,9 @@ def _line(cards: Sequence[int]) -> str:
 class TheGame(BaseEngine[Deck, Outcome]):
     name = "the_game"
     title = "The Game (CERC 2022)"
+    input_help = (
+        "98 integers, a permutation of 2..99: the draw pile from top to bottom, separated by "
+        "any whitespace. The answer is 6 lines: rows 1-4, the hand, the rest of the pile.")
     kind = "one-player"
     order = 1
 

@@ -325,3 +325,24 @@ def test_demo_plays_the_samples_and_a_manual_step_stops_it(app):
     state = app.evaluate("pixelJudge.state()")
     assert not state["demo"] and not state["playing"]
     assert app.text_content("[data-testid=demo]") == "Demo"
+
+
+def test_an_error_quotes_its_line_with_a_caret_under_the_token(app):
+    text = "2 3 4\n5 6 1O0 7\n"
+    solve_ui(app, "the_game", text)
+    lines = app.text_content("[data-testid=error]").split("\n")
+    assert lines[0].startswith("line 2, column 5:")
+    assert lines[-2] == "    2 | 5 6 1O0 7"
+    assert lines[-1] == "      |     ^^^"
+    selected = app.evaluate("(() => { const t = document.querySelector('[data-testid=input]');"
+                            " return t.value.slice(t.selectionStart, t.selectionEnd); })()")
+    assert selected == "1O0"
+
+
+def test_each_game_explains_its_input_format(app):
+    for game in app.evaluate("pixelJudge.games()"):
+        choose_game(app, game["name"])
+        help_text = app.text_content("[data-testid=input-help]")
+        assert len(help_text) > 40, game["name"]
+    choose_game(app, "the_game")
+    assert "98 integers" in app.text_content("[data-testid=input-help]")

@@ -10,7 +10,7 @@ import * as sound from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
-  game: $("game"), gameTitle: $("game-title"), input: $("input"), solve: $("solve"), cancel: $("cancel"),
+  game: $("game"), gameTitle: $("game-title"), inputHelp: $("input-help"), input: $("input"), solve: $("solve"), cancel: $("cancel"),
   sample: $("sample"), sampleList: $("sample-list"), random: $("random"), seed: $("seed"),
   options: $("random-options"), error: $("error"), answer: $("answer"), copyAnswer: $("copy-answer"),
   solveStatus: $("solve-status"), caseSelect: $("case"), canvas: $("canvas"), narration: $("narration"),
@@ -120,6 +120,7 @@ async function selectGame(name, { keepInput = true } = {}) {
   el.game.value = name;
   const info = gameInfo();
   el.gameTitle.textContent = info.title;
+  el.inputHelp.textContent = info.input_help;
   el.input.value = app.inputs[name] ?? "";
   el.sampleList.replaceChildren(...info.samples.map((s, k) => {
     const option = document.createElement("option");
@@ -202,9 +203,20 @@ function clearError() {
 }
 
 function showError(error) {
-  el.error.textContent = error.message;
+  el.error.textContent = error.message + excerpt(error);
   el.error.hidden = false;
   if (error.line && error.column) selectPosition(error.line, error.column, error.token);
+}
+
+// The offending line with a caret under the column, as a compiler shows it.
+function excerpt({ line, column, token }) {
+  if (!line || !column) return "";
+  const text = el.input.value.split(/\r\n|\r|\n/)[line - 1];
+  if (text === undefined) return "";
+  const from = Math.max(0, column - 40);
+  const shown = text.slice(from, from + 80).replace(/\t/g, " ");
+  const marks = "^".repeat(Math.max(1, Math.min(token ? token.length : 1, 80)));
+  return `\n\n${String(line).padStart(5)} | ${shown}\n${" ".repeat(5)} | ${" ".repeat(column - 1 - from)}${marks}`;
 }
 
 // Puts the caret on the offending token, without changing the text.
