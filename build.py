@@ -155,8 +155,10 @@ def manifest(engine_wheel: Path) -> dict:
         if not scene.exists():
             sys.exit(f"game {game['name']} has no scene module {scene.relative_to(ROOT)}")
     names = list(VENDORED_WHEELS)
+    # The engine's hash travels with its URL, so a host's cache never serves an old engine.
     return {"version": __version__, "pyodide": _pyodide_version(),
-            "wheels": {"engine": engine_wheel.name, "micropip": names[0], "packaging": names[1]},
+            "wheels": {"engine": engine_wheel.name, "engine_sha256": sha256(engine_wheel),
+                       "micropip": names[0], "packaging": names[1]},
             "games": games}
 
 

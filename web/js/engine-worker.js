@@ -30,7 +30,7 @@ async function boot() {
   stage("runtime");
   // The engine wheel downloads while the runtime boots; micropip and packaging
   // load as boot-time packages, which Pyodide also fetches in parallel.
-  const engineWheel = fetchBytes(wheelUrl(manifest.wheels.engine));
+  const engineWheel = fetchBytes(`${wheelUrl(manifest.wheels.engine)}?v=${manifest.wheels.engine_sha256.slice(0, 16)}`);
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", base).href,
     packages: [wheelUrl(manifest.wheels.micropip), wheelUrl(manifest.wheels.packaging)],
