@@ -7,6 +7,8 @@ import { Renderer } from "./renderer.js";
 import * as share from "./share.js";
 import * as storage from "./storage.js";
 import * as sound from "./sound.js";
+import { fillPlayAs, renderMoves, choicesBefore } from "./moves.js";
+import { fillTranscript, markTranscript } from "./transcript.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -319,29 +321,12 @@ function clearPlayback() {
 }
 
 function loadFrames(frames, step = 0) {
-  el.transcript.replaceChildren(...frames.map((f, k) => {
-    const li = document.createElement("li");
-    li.dataset.step = String(k);
-    li.textContent = f.note;
-    return li;
-  }));
+  fillTranscript(el.transcript, frames);
   el.scrubber.max = String(Math.max(0, frames.length - 1));
-  buildPlayAs(frames);
+  fillPlayAs(el.playAs, frames);
   player.load(frames.length, Math.min(step, frames.length - 1));
 }
 
-function buildPlayAs(frames) {
-  const names = [...new Set(frames.map((f) => f.to_move).filter(Boolean))];
-  const keep = el.playAs.value;
-  const opts = [["", "both sides"], ...names.map((n) => [n, n])];
-  el.playAs.replaceChildren(...opts.map(([value, label]) => {
-    const o = document.createElement("option");
-    o.value = value;
-    o.textContent = label;
-    return o;
-  }));
-  if (opts.some(([v]) => v === keep)) el.playAs.value = keep;
-}
 
 let lastSounded = -1;
 function refreshPlayback(why) {
@@ -361,24 +346,16 @@ function refreshPlayback(why) {
   el.speedText.textContent = `${formatSpeed(player.speed)}x`;
   if (!frame) {
     renderer.show(app.scene, null);
-    renderMoves(null);
+    showMoves();
     return;
   }
   renderer.show(app.scene, { frame, prev: i > 0 ? frames[i - 1] : null, t: player.t });
   if (why === "tween") return;
   el.narration.textContent = frame.note;
-  const items = el.transcript.children;
-  for (const li of el.transcript.querySelectorAll(".current")) li.classList.remove("current");
-  if (items[i]) {
-    items[i].classList.add("current");
-    const box = el.transcript;
-    if (items[i].offsetTop < box.scrollTop || items[i].offsetTop > box.scrollTop + box.clientHeight - 20) {
-      box.scrollTop = items[i].offsetTop - box.clientHeight / 2;
-    }
-  }
+  markTranscript(el.transcript, i);
   if (why === "seek" && i !== lastSounded && app.scene.sounds) sound.playNotes(app.scene.sounds(frame));
   lastSounded = i;
-  renderMoves(frame);
+  showMoves();
   saveScene();
   if (why === "pause" && app.demo && i === frames.length - 1) {
     app.demo.timer = setTimeout(() => demoNext(), 1500);
@@ -416,56 +393,19 @@ function stopDemo() {
   el.demo.textContent = "Demo";
 }
 
+function showMoves() {
+  const info = gameInfo();
+  const s = app.solved;
+  const line = info && info.interactive && s
+    ? { frames: s.frames, index: player.index, userMoves: s.moves, side: el.playAs.value } : null;
+  renderMoves({ panel: el.moves, title: el.movesTitle, list: el.moveList, backToLine: el.backToLine }, line);
+}
+
 function formatSpeed(speed) {
   return speed >= 1 ? String(Math.round(speed * 100) / 100) : speed.toFixed(2).replace(/0$/, "");
 }
 
-function renderMoves(frame) {
-  const info = gameInfo();
-  if (!info || !info.interactive || !app.solved) {
-    el.moves.hidden = true;
-    return;
-  }
-  el.moves.hidden = false;
-  el.backToLine.hidden = app.solved.moves.length === 0;
-  if (!frame || !frame.values) {
-    el.movesTitle.textContent = frame && app.solved.frames.length - 1 === player.index ? "Game over" : "No choice here";
-    el.moveList.replaceChildren();
-    return;
-  }
-  el.movesTitle.textContent = `${frame.to_move} to move: value of every legal move`;
-  const next = app.solved.frames[player.index + 1];
-  const chosen = next && next.event ? next.event.move : null;
-  const side = el.playAs.value;
-  const canPlay = !side || side === frame.to_move;
-  el.moveList.replaceChildren(...frame.values.map((v) => {
-    const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.move = v.move;
-    button.disabled = !canPlay;
-    button.title = canPlay ? `Play ${v.label} from here` : `It is ${frame.to_move}'s move`;
-    const label = document.createElement("span");
-    label.textContent = v.label;
-    const value = document.createElement("span");
-    value.className = `value ${v.best ? "best" : ""}`;
-    value.textContent = v.text;
-    button.append(label, value);
-    if (v.move === chosen) li.className = "chosen";
-    li.append(button);
-    return li;
-  }));
-}
 
-// The user's choices at decision points up to (not including) frame `index`.
-function choicesBefore(index) {
-  const frames = app.solved.frames;
-  const out = [];
-  for (let k = 0; k < index; k++) {
-    if (frames[k].values && frames[k + 1] && frames[k + 1].event) out.push(frames[k + 1].event.move);
-  }
-  return out;
-}
 
 let sceneTimer = 0;
 function saveScene() {
@@ -542,7 +482,7 @@ const handlers = {
   playAs: () => refreshPlayback("seek"),
   move: async (id) => {
     const i = player.index;
-    const moves = [...choicesBefore(i), id];
+    const moves = [...choicesBefore(app.solved.frames, i), id];
     await replay(app.solved.caseIndex, moves, i + 1);
   },
   backToLine: () => replay(app.solved.caseIndex, [], player.index),

@@ -1,0 +1,64 @@
+// The move panel of two-player games: the exact value of every legal move at the
+// shown step, as buttons that play that move against the engine.
+
+// Who may be played: "both sides" or one of the players named in the frames.
+export function fillPlayAs(select, frames) {
+  const names = [...new Set(frames.map((f) => f.to_move).filter(Boolean))];
+  const keep = select.value;
+  const options = [["", "both sides"], ...names.map((n) => [n, n])];
+  select.replaceChildren(...options.map(([value, label]) => {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = label;
+    return option;
+  }));
+  if (options.some(([value]) => value === keep)) select.value = keep;
+}
+
+// parts: {panel, title, list, backToLine}; line: {frames, index, userMoves, side}.
+export function renderMoves(parts, line) {
+  if (!line) {
+    parts.panel.hidden = true;
+    return;
+  }
+  const { frames, index, userMoves, side } = line;
+  const frame = frames[index];
+  parts.panel.hidden = false;
+  parts.backToLine.hidden = userMoves.length === 0;
+  if (!frame || !frame.values) {
+    parts.title.textContent = frame && index === frames.length - 1 ? "Game over" : "No choice here";
+    parts.list.replaceChildren();
+    return;
+  }
+  parts.title.textContent = `${frame.to_move} to move: value of every legal move`;
+  const next = frames[index + 1];
+  const chosen = next && next.event ? next.event.move : null;
+  const canPlay = !side || side === frame.to_move;
+  parts.list.replaceChildren(...frame.values.map((v) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.move = v.move;
+    button.disabled = !canPlay;
+    button.title = canPlay ? `Play ${v.label} from here` : `It is ${frame.to_move}'s move`;
+    const label = document.createElement("span");
+    label.textContent = v.label;
+    const value = document.createElement("span");
+    value.className = `value ${v.best ? "best" : ""}`;
+    value.textContent = v.text;
+    button.append(label, value);
+    if (v.move === chosen) item.className = "chosen";
+    item.append(button);
+    return item;
+  }));
+}
+
+// The moves chosen at the decision points before frame `index`: with one more
+// appended, this is what the engine replays to play a move from here.
+export function choicesBefore(frames, index) {
+  const out = [];
+  for (let k = 0; k < index; k++) {
+    if (frames[k].values && frames[k + 1] && frames[k + 1].event) out.push(frames[k + 1].event.move);
+  }
+  return out;
+}

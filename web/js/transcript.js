@@ -1,0 +1,21 @@
+// The text transcript beside the canvas: one line per frame, the current one marked.
+
+export function fillTranscript(list, frames) {
+  list.replaceChildren(...frames.map((frame, k) => {
+    const item = document.createElement("li");
+    item.dataset.step = String(k);
+    item.textContent = frame.note;
+    return item;
+  }));
+}
+
+export function markTranscript(list, index) {
+  for (const item of list.querySelectorAll(".current")) item.classList.remove("current");
+  const item = list.children[index];
+  if (!item) return;
+  item.classList.add("current");
+  // Keep the current line in view without scrolling the page itself.
+  if (item.offsetTop < list.scrollTop || item.offsetTop > list.scrollTop + list.clientHeight - 20) {
+    list.scrollTop = item.offsetTop - list.clientHeight / 2;
+  }
+}
