@@ -124,6 +124,13 @@ def test_cli_reads_stdin_and_prints_the_exact_answer():
     assert run.returncode == 0 and run.stdout == SAMPLE_ANSWER
 
 
+def test_cli_ignores_a_byte_order_mark(tmp_path):
+    path = tmp_path / "case.in"
+    path.write_text("\ufeff" + SAMPLE, encoding="utf-8")
+    run = cli("the_game", str(path))
+    assert run.returncode == 0 and run.stdout == SAMPLE_ANSWER
+
+
 def test_cli_lists_the_games():
     run = cli("--list")
     assert run.returncode == 0

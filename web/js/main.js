@@ -351,6 +351,8 @@ function refreshPlayback(why) {
   }
   renderer.show(app.scene, { frame, prev: i > 0 ? frames[i - 1] : null, t: player.t });
   if (why === "tween") return;
+  // Screen readers hear the narration when the user steps, not at every frame of playback.
+  el.narration.setAttribute("aria-live", player.playing ? "off" : "polite");
   el.narration.textContent = frame.note;
   markTranscript(el.transcript, i);
   if (why === "seek" && i !== lastSounded && app.scene.sounds) sound.playNotes(app.scene.sounds(frame));
