@@ -38,8 +38,6 @@ def main(argv: list[str] | None = None) -> int:
                 text = fh.read()
         else:
             text = sys.stdin.read()
-        # An editor's byte-order mark is not part of the judge input.
-        text = text.removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as err:
         print(f"error: cannot read input: {err}", file=sys.stderr)
         return 2

@@ -57,6 +57,7 @@ def _selection(req: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
 
 def _solved(game: str, text: str) -> tuple[Any, Any, Any, dict[str, Any]]:
     engine = get_engine(game)
+    text = text.removeprefix("\ufeff")   # an editor's byte-order mark is not input
     key = (game, text)
     if key in _cache:
         _cache.move_to_end(key)
