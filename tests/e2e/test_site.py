@@ -346,3 +346,15 @@ def test_each_game_explains_its_input_format(app):
         assert len(help_text) > 40, game["name"]
     choose_game(app, "the_game")
     assert "98 integers" in app.text_content("[data-testid=input-help]")
+
+
+def test_copy_link_shows_the_link_for_the_current_step(app):
+    solve_ui(app, "the_game", SAMPLE_1)
+    seek(app, 6)
+    app.click("[data-testid=copy-link]")
+    wait_js(app, "!document.querySelector('[data-testid=link-text]').hidden")
+    shown = app.input_value("[data-testid=link-text]")
+    assert shown == app.evaluate("pixelJudge.shareLink()")
+    assert "&s=6&" in shown
+    solve_ui(app, "the_game", read("the_game", "sample-2.in"))
+    assert app.is_hidden("[data-testid=link-text]")

@@ -18,7 +18,7 @@ const el = {
   solveStatus: $("solve-status"), caseSelect: $("case"), canvas: $("canvas"), narration: $("narration"),
   first: $("first"), stepBack: $("step-back"), play: $("play"), stepForward: $("step-forward"), last: $("last"),
   step: $("step"), scrubber: $("scrubber"), speed: $("speed"), speedText: $("speed-text"), sound: $("sound"),
-  copyLink: $("copy-link"), linkStatus: $("link-status"), linkError: $("link-error"),
+  copyLink: $("copy-link"), linkStatus: $("link-status"), linkText: $("link-text"), linkError: $("link-error"),
   moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
   backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), inputTool: $("input-tool"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
   buildInfo: $("build-info"),
@@ -321,6 +321,8 @@ function clearPlayback() {
 }
 
 function loadFrames(frames, step = 0) {
+  el.linkText.hidden = true;   // a shown link belongs to the scene it was made for
+  el.linkStatus.textContent = "";
   fillTranscript(el.transcript, frames);
   el.scrubber.max = String(Math.max(0, frames.length - 1));
   fillPlayAs(el.playAs, frames);
@@ -491,8 +493,11 @@ const handlers = {
   copyLink: async () => {
     const link = await share.linkFor(currentScene());
     const copied = await copyText(link);
-    el.linkStatus.textContent = copied ? "Link copied." : "Copy this link from the address below.";
-    if (!copied) prompt("Share link", link);
+    // The link also shows in a field, selected, for browsers that refuse the clipboard.
+    el.linkText.value = link;
+    el.linkText.hidden = false;
+    el.linkText.select();
+    el.linkStatus.textContent = copied ? "Link copied." : "Copy the link below.";
   },
   copyAnswer: async () => {
     const copied = await copyText(el.answer.textContent);
