@@ -34,7 +34,6 @@ non-optimal moves need their own proofs, so the hardest cases take ~0.2 s.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -472,7 +471,6 @@ class CaseValue:
     nodes: int
     table: int
     table_bytes: int
-    ms: float
 
 
 class CaseSolver:
@@ -500,12 +498,10 @@ class CaseSolver:
 
 def solve_case(case: KalahCase, *, limit: int | None = None,
                progress: Progress | None = None) -> CaseValue:
-    start = time.perf_counter()
     solver = CaseSolver(case.m, limit=limit, progress=progress)
     value = solver.value(Position.start(case))
-    ms = (time.perf_counter() - start) * 1000
     search = solver.search
-    return CaseValue(value, search.nodes, search.table_size(), search.table_bytes(), ms)
+    return CaseValue(value, search.nodes, search.table_size(), search.table_bytes())
 
 
 # ============================================================================ replay

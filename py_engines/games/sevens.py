@@ -45,11 +45,11 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..api import BaseEngine, CaseSummary, Frame, MoveValue, Progress, Result
+from ..api import (BaseEngine, CaseRun, CaseSummary, Frame, MoveValue, Progress, Result,
+                   solve_cases)
 from ..errors import InvalidInputError, LimitError, ParseError
 from ..registry import register
 from ..text import Token, check_size, end_position, tokenize
@@ -585,14 +585,11 @@ class SevensEngine(BaseEngine[Deal, SevensResult]):
 
     def solve(self, problem: Deal, *, limit: int | None = None,
               progress: Progress | None = None) -> Result[SevensResult]:
-        start = time.perf_counter()
-        outcome = solve_deal(problem, limit=limit, progress=progress)
-        ms = (time.perf_counter() - start) * 1000
-        nodes = outcome.solver.nodes
-        if progress is not None:
-            progress({"case": 1, "cases": 1, "nodes": nodes})
-        return Result((outcome,), {"nodes": nodes, "table": len(outcome.solver.table),
-                                   "case_ms": [round(ms, 3)], "case_nodes": [nodes]})
+        def one(deal: Deal, budget: int | None,
+                within: Progress | None) -> CaseRun[SevensResult]:
+            outcome = solve_deal(deal, limit=budget, progress=within)
+            return CaseRun(outcome, outcome.solver.nodes, len(outcome.solver.table))
+        return solve_cases((problem,), one, limit=limit, progress=progress)
 
     def format_case(self, case_result: SevensResult) -> str:
         return case_result.answer

@@ -17,11 +17,10 @@ Solver: a direct simulation, at most 98 play steps of 8 cards x 4 rows each.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..api import BaseEngine, Frame, Progress, Result
+from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
 from ..registry import register
 from ..text import Token, check_size, end_position, tokenize
@@ -202,10 +201,11 @@ class TheGame(BaseEngine[Deck, Outcome]):
 
     def solve(self, problem: Deck, *, limit: int | None = None,
               progress: Progress | None = None) -> Result[Outcome]:
-        start = time.perf_counter()
-        outcome = simulate(problem)
-        ms = (time.perf_counter() - start) * 1000
-        return Result((outcome,), {"nodes": len(outcome.log) - 1, "case_ms": [ms]})
+        def one(deck: Deck, budget: int | None, _: Progress | None) -> CaseRun[Outcome]:
+            outcome = simulate(deck)
+            return CaseRun(outcome, len(outcome.log) - 1)
+        # At most 98 play steps: the budget never binds.
+        return solve_cases((problem,), one, progress=progress)
 
     def format_case(self, case_result: Outcome) -> str:
         return "".join(_line(row) for row in case_result.rows) + \
