@@ -205,9 +205,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                       ".woff2": "font/woff2", ".whl": "application/zip",
                       ".zip": "application/zip", ".css": "text/css", ".svg": "image/svg+xml"}
 
+    isolated = True
+
     def end_headers(self) -> None:
         for key, value in SECURITY_HEADERS.items():
-            self.send_header(key, value)
+            if self.isolated or not key.startswith("Cross-Origin"):
+                self.send_header(key, value)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
@@ -219,12 +222,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class PlainSiteHandler(SiteHandler):
     """The same site without cross-origin isolation, as a plain static host serves it."""
 
-    def end_headers(self) -> None:
-        for key, value in SECURITY_HEADERS.items():
-            if not key.startswith("Cross-Origin"):
-                self.send_header(key, value)
-        self.send_header("Cache-Control", "no-cache")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
+    isolated = False
 
 
 def make_server(root: Path = DIST, port: int = 8000, host: str = "127.0.0.1", *,

@@ -125,11 +125,9 @@ def solve_ui(page: Any, game: str, text: str) -> None:
     """Types an input and presses Solve, as a user does; waits for answer or error."""
     choose_game(page, game)
     page.fill("[data-testid=input]", text)
-    before = page.evaluate("document.querySelector('[data-testid=answer]').textContent")
     page.click("[data-testid=solve]")
     wait_js(page, "!pixelJudge.state().solving && (!document.querySelector('[data-testid=error]').hidden"
                   f" || (pixelJudge.state().steps > 0 && pixelJudge.state().game === {game!r}))")
-    del before
 
 
 def seek(page: Any, step: int) -> None:

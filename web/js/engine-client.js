@@ -12,9 +12,8 @@ const earlyMessages = [];
 early.onmessage = (event) => earlyMessages.push(event.data);
 
 export class EngineClient {
-  constructor({ onStage = () => {}, onProgress = () => {} } = {}) {
+  constructor({ onStage = () => {} } = {}) {
     this.onStage = onStage;
-    this.onProgress = onProgress;
     this.nextId = 1;
     this.pending = new Map();
     this.isolated = Boolean(globalThis.crossOriginIsolated && globalThis.SharedArrayBuffer);
@@ -50,7 +49,6 @@ export class EngineClient {
     } else if (msg.type === "progress") {
       const entry = this.pending.get(msg.id);
       if (entry) entry.onProgress(msg.data);
-      this.onProgress(msg.id, msg.data);
     } else if (msg.type === "reply") {
       const entry = this.pending.get(msg.id);
       if (!entry) return;

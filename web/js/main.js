@@ -27,7 +27,7 @@ const el = {
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 const stored = storage.load();
 const app = {
-  manifest: null, games: [], game: null, scene: null, client: null,
+  games: [], game: null, scene: null, client: null,
   inputs: stored.inputs && typeof stored.inputs === "object" ? stored.inputs : {},
   sampleIndex: {},
   // The solved scene: what the canvas shows and a link shares.
@@ -53,7 +53,6 @@ async function start() {
     showBoot("failed", `could not load the site manifest: ${err.message}`);
     return;
   }
-  app.manifest = manifest;
   app.games = manifest.games;
   el.buildInfo.textContent = `engines ${manifest.version} · Pyodide ${manifest.pyodide}`;
   for (const game of app.games) {
