@@ -128,17 +128,17 @@ def test_progress_reports_cases():
 # ----------------------------------------------------------------------------- sowing
 
 def test_sowing_goes_round_the_ring_through_the_opponents_bowl():
-    p = pos(1, (5, 0, 0, 0))             # spec sample 1 case 3: A -> Y, a, O, A, Y
+    p = pos(1, (5, 0, 0, 0))             # spec sample 1 case 3: A -> YOU, a, OPP, A, YOU
     _, sowing = p.sow(0)
-    assert [kalah.pit_label(1, q) for q in sowing.path] == ["Y", "a", "O", "A", "Y"]
+    assert [kalah.pit_label(1, q) for q in sowing.path] == ["YOU", "a", "OPP", "A", "YOU"]
     after, _ = p.play(Move(0))
     assert after.pits == (1, 2, 1, 1)
 
 
 def test_opponent_sowing_goes_through_your_bowl():
-    p = pos(2, (0, 0, 0, 0, 4, 0), mover=OPP)      # b -> O, A, B, Y
+    p = pos(2, (0, 0, 0, 0, 4, 0), mover=OPP)      # b -> OPP, A, B, YOU
     after, sowing = p.play(Move(cup(2, "b")))
-    assert [kalah.pit_label(2, q) for q in sowing.path] == ["O", "A", "B", "Y"]
+    assert [kalah.pit_label(2, q) for q in sowing.path] == ["OPP", "A", "B", "YOU"]
     assert after.pits == (1, 1, 1, 0, 0, 1) and after.mover == YOU
 
 
@@ -482,18 +482,18 @@ def test_replay_starts_and_ends_as_the_contract_says():
     last = frames[-1]
     assert last.event["kind"] == "end" and last.state["answer"] == "-3\n"
     assert last.state["outcome"] == "loss"
-    assert last.state["banner"] == "YOU 3 \u2212 OPP 6 = \u22123"
+    assert last.state["banner"] == "YOU 3 - OPP 6 = -3"
     assert all(f.event and "kind" in f.event for f in frames[1:])
     json.dumps([f.to_dict() for f in frames])
 
 
 def test_replay_narrates_the_spec_examples():
     notes = [f.note for f in frames_of(SAMPLE_1, case=0)]
-    capture = "Opp: a \u2192 b; b was empty and faces your B: captures 1+2 = 3"
+    capture = "Opp: a sows b; b was empty and faces your B: captures 1+2 = 3"
     assert any(capture in n for n in notes)
     notes = [f.note for f in frames_of(SAMPLE_1, case=1)]
-    assert "Opp swaps A\u2194a (2 swaps left); pair A/a locked in rounds 2\u20135" in notes[1]
-    assert "no swap A\u2194a: pair locked" in notes[2]
+    assert "Opp swaps A/a (2 swaps left); pair A/a locked in rounds 2\u20135" in notes[1]
+    assert "no swap A/a: pair locked" in notes[2]
     assert any("last stone in own bowl, moves again" in n for n in notes)
     assert any("passes: no stones in his cups" in n for n in notes)
 
@@ -554,7 +554,7 @@ def test_decision_frames_place_each_badge_on_its_cup():
     assert first.state["choices"] == [{"move": "a", "cup": 3, "swap": None},
                                       {"move": "b", "cup": 4, "swap": None},
                                       {"move": "b+swap", "cup": 4, "swap": [3, 0]}]
-    assert [v.label for v in first.values] == ["a", "b (no swap)", "b + swap A\u2194a"]
+    assert [v.label for v in first.values] == ["a", "b (no swap)", "b + swap A/a"]
     assert [v.text for v in first.values] == ["-1", "+1", "-3"]
 
 

@@ -237,7 +237,7 @@ def test_replay_frames_show_the_trick_and_the_blinking_targets():
     assert trick.note.endswith("BACKWARDS TRICK: 6 onto 16 (row 1)")
     assert 1 in trick.event["targets"]
     first_play = next(f for f in frames if f.event and f.event["kind"] == "play")
-    assert first_play.note == "T1.1  96 \u2192 row 3 (96 < 100, gap 4: smallest)"
+    assert first_play.note == "T1.1  96 on row 3 (96 < 100, gap 4: smallest)"
     assert first_play.event["targets"] == [1, 2, 3, 4]
 
 

@@ -54,9 +54,9 @@ YOU, OPP = 0, 1
 PLAYER = ("You", "Opponent")     # display names (Frame.actor, Frame.to_move)
 SHORT = ("You", "Opp")           # narration
 SWAP_VERB = ("swap", "swaps")
-MINUS = "\u2212"
-ARROW = "\u2192"
-SWAP_ARROW = "\u2194"
+MINUS = "-"        # the pixel font has no U+2212; every string here uses glyphs it covers
+ARROW = "sows"
+SWAP_ARROW = "/"
 DASH = "\u2013"
 
 # Why a swap is not allowed (spec section 8 wording).
@@ -160,14 +160,14 @@ def parse(text: str) -> KalahInput:
 # ============================================================================ rules
 
 def pit_label(m: int, pit: int) -> str:
-    """A B C D, Y for your bowl, a b c d, O for the opponent's bowl."""
+    """A B C D, YOU for your bowl, a b c d, OPP for the opponent's bowl (as the board names them)."""
     if pit < m:
         return "ABCD"[pit]
     if pit == m:
-        return "Y"
+        return "YOU"
     if pit < 2 * m + 1:
         return "abcd"[pit - m - 1]
-    return "O"
+    return "OPP"
 
 
 @dataclass(frozen=True, slots=True)

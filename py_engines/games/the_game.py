@@ -164,7 +164,7 @@ def simulate(deck: Deck) -> Outcome:
                 note = f"T{turn}.{step}  BACKWARDS TRICK: {card} onto {top} (row {r + 1})"
             else:
                 sign = ">" if ASCENDING[r] else "<"
-                note = (f"T{turn}.{step}  {card} \u2192 row {r + 1} "
+                note = (f"T{turn}.{step}  {card} on row {r + 1} "
                         f"({card} {sign} {top}, gap {abs(card - top)}: smallest)")
             snap(event, turn, step, note)
             if not hand:

@@ -58,14 +58,14 @@ def test_case_picker_and_stepping_change_what_the_user_sees(app: Any) -> None:
         assert app.text_content("[data-testid=step]") == f"{k} / 12"
         notes.append(app.text_content("[data-testid=narration]"))
         shots.add(canvas_pixels(app))
-    assert notes[0].startswith("R1 Opp: b \u2192 O, A; Opp swaps A\u2194a")
+    assert notes[0].startswith("R1 Opp: b sows OPP, A; Opp swaps A/a")
     assert "pair locked" in notes[1]
     assert "moves again" in notes[2]
     assert len(shots) == 4
     app.click("[data-testid=last]")
     wait_js(app, "pixelJudge.state().step === 12")
     settle(app)
-    assert app.text_content("[data-testid=narration]") == "Game over: YOU 3 \u2212 OPP 6 = \u22123"
+    assert app.text_content("[data-testid=narration]") == "Game over: YOU 3 - OPP 6 = -3"
     assert canvas_pixels(app) not in shots
 
 

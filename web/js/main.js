@@ -555,6 +555,8 @@ window.pixelJudge = Object.freeze({
   // The bridge envelope for `text`, without touching the page.
   solve: (game, text) => app.client.call({ cmd: "solve", game, text }),
   shareLink: () => share.linkFor(currentScene()),
+  // The rectangle of every text on the stage now, in stage pixels (384 x 216).
+  textBoxes: () => renderer.textBoxes(),
   state: () => ({
     game: app.game,
     case: app.solved ? app.solved.caseIndex : 0,

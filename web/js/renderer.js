@@ -17,9 +17,17 @@ export const PAL = {
 export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - ((-2 * t + 2) ** 2) / 2);
 export const lerp = (a, b, t) => a + (b - a) * t;
 
-function kit(ctx, now, reduced) {
+// Every text drawn in a frame leaves its rectangle (in stage pixels) in
+// `boxes`, so tests can check that no two texts collide and none leaves the
+// stage.  Press Start 2P is monospaced: a glyph is `size` px square.
+function kit(ctx, now, reduced, boxes) {
+  const panels = [];
   const g = {
-    W: WIDTH, H: HEIGHT, ctx, now, reduced, PAL, ease, lerp,
+    W: WIDTH, H: HEIGHT, ctx, now, reduced, PAL, ease, lerp, boxes,
+    // Records the box of a text drawn by other means (pixel digits, sprites with letters).
+    label(text, x, y, w, h) {
+      boxes.push({ text: String(text), x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h) });
+    },
     clear(color = PAL.navy) { ctx.fillStyle = color; ctx.fillRect(0, 0, WIDTH, HEIGHT); },
     rect(x, y, w, h, color) { ctx.fillStyle = color; ctx.fillRect(Math.round(x), Math.round(y), Math.round(w), Math.round(h)); },
     box(x, y, w, h, color, width = 1) {
@@ -30,6 +38,11 @@ function kit(ctx, now, reduced) {
     },
     // Text in the pixel font; size 8 or 16 keeps glyphs on the pixel grid.
     text(str, x, y, color = PAL.white, { align = "left", size = 8, shadow = null } = {}) {
+      str = String(str);
+      if (!str) return;
+      const w = str.length * size;
+      const left = align === "center" ? Math.round(x) - w / 2 : align === "right" ? Math.round(x) - w : Math.round(x);
+      g.label(str, left, y, w + (shadow ? 1 : 0), size + (shadow ? 1 : 0));
       ctx.font = `${size}px ${FONT}`;
       ctx.textBaseline = "top";
       ctx.textAlign = align;
@@ -44,8 +57,11 @@ function kit(ctx, now, reduced) {
     tile(x, y, w, h, label, { bg = PAL.white, fg = PAL.black, border = PAL.slate, size = 8 } = {}) {
       g.rect(x, y, w, h, bg);
       g.box(x, y, w, h, border);
+      // The whole tile counts as the label's box: text over a card hides it.
       if (label !== undefined && label !== null && label !== "") {
+        g.panel(x, y, w, h);
         g.text(String(label), x + w / 2, y + (h - size) / 2 + 1, fg, { align: "center", size });
+        g.endPanel();
       }
     },
     banner(str, color, { y = HEIGHT / 2 - 14, sub = null } = {}) {
@@ -55,8 +71,25 @@ function kit(ctx, now, reduced) {
       g.rect(x + 3, y + 3, w, h, PAL.black);
       g.rect(x, y, w, h, PAL.navy);
       g.box(x, y, w, h, color, 2);
+      g.panel(x, y, w + 3, h + 3);
       g.text(str, WIDTH / 2, y + 6, color, { align: "center", size: 16 });
       if (sub) g.text(sub, WIDTH / 2, y + 26, PAL.white, { align: "center" });
+      g.endPanel();
+    },
+    // A text panel (a status bar, a banner, a card with its label): the
+    // texts drawn between panel() and endPanel() inside the rectangle become
+    // one box, the panel's own, so a text reaching into the panel, or a panel
+    // drawn over a text, counts as a collision.  An empty panel leaves no box.
+    panel(x, y, w, h) {
+      panels.push({ x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h), start: boxes.length });
+    },
+    endPanel() {
+      const { start, ...z } = panels.pop();
+      const drawn = boxes.splice(start);
+      const inside = (b) => b.x >= z.x && b.y >= z.y && b.x + b.w <= z.x + z.w && b.y + b.h <= z.y + z.h;
+      const held = drawn.filter(inside);
+      boxes.push(...drawn.filter((b) => !inside(b)));
+      if (held.length) boxes.push({ text: held.map((b) => b.text).join(" "), ...z });
     },
   };
   return g;
@@ -71,6 +104,7 @@ export class Renderer {
     this.view = null;
     this.dirty = true;
     this.pending = 0;
+    this.boxes = [];
     canvas.width = WIDTH;
     canvas.height = HEIGHT;
     this.fit();
@@ -92,11 +126,23 @@ export class Renderer {
     });
   }
 
+  // The stage keeps its 16:9 shape at every width (the CSS gives the canvas
+  // `width: 100%; aspect-ratio: 16 / 9`).  Where the room holds the stage at an
+  // integer factor, it is drawn at the largest one, crisp; below 384 px it
+  // fills the room with a smooth scale (`image-rendering: pixelated`).
   fit() {
-    const room = this.canvas.parentElement.clientWidth;
-    const scale = Math.max(1, Math.floor(room / WIDTH));
-    this.canvas.style.width = `${WIDTH * scale}px`;
-    this.canvas.style.height = `${HEIGHT * scale}px`;
+    const box = this.canvas.parentElement;
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const scale = Math.floor(room / WIDTH);
+    this.canvas.style.width = scale >= 1 ? `${WIDTH * scale}px` : "";
+    this.canvas.style.height = "";
+  }
+
+  // The text boxes of the stage as it is now (drawn afresh, so never stale).
+  textBoxes() {
+    this.draw();
+    return this.boxes.map((b) => ({ ...b }));
   }
 
   // view: {frame, prev, t} or null for the idle screen.
@@ -110,7 +156,8 @@ export class Renderer {
     this.dirty = false;
     const ctx = this.ctx;
     ctx.imageSmoothingEnabled = false;
-    const g = kit(ctx, now, this.reduced);
+    this.boxes = [];
+    const g = kit(ctx, now, this.reduced, this.boxes);
     try {
       if (this.scene && this.view) {
         this.scene.draw(g, this.view.frame, this.view.prev, this.view.t);

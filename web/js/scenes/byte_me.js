@@ -87,9 +87,11 @@ function felt(g) {
 
 function status(g, s) {
   g.rect(0, 0, g.W, TOP, PAL.black);
+  g.panel(0, 0, g.W, TOP);
   g.text("BYTE ME!", 3, 2, PAL.yellow);
   g.text(`SET ${s.set}/${s.sets}  HAND ${s.hand}`, 80, 2, PAL.silver);
   g.text(`HITS ${s.hits}/${s.max_hits}`, g.W - 3, 2, PAL.white, { align: "right" });
+  g.endPanel();
 }
 
 function dealerHead(g, talking) {
@@ -159,11 +161,15 @@ function rulesBox(g, s, ev) {
   g.text("RULES: FIRST MATCH WINS", x + w / 2, y + 3, PAL.silver, { align: "center" });
   const decided = ev && (ev.kind === "hit" || ev.kind === "stop") && ev.rule;
   const checked = decided ? ev.checked || [] : [];
+  const conds = s.rules.map((r, k) => (decided && r.n === ev.rule ? ev.test : k < checked.length ? checked[k] : r.cond));
+  // The action column starts a space after the longest condition, so the two never run together.
+  const actionW = Math.max(...s.rules.map((r) => r.action.length)) * 8;
+  const ax = Math.min(x + w - 4 - actionW, x + 21 + Math.max(...conds.map((c) => c.length)) * 8 + 8);
   s.rules.forEach((r, k) => {
     const ry = y + 14 + k * 10;
     const fired = decided && r.n === ev.rule;
     const failed = k < checked.length;
-    const cond = fired ? ev.test : failed ? checked[k] : r.cond;
+    const cond = conds[k];
     if (fired) {
       const on = g.blink(260);
       g.rect(x + 2, ry - 1, w - 4, 10, on ? PAL.yellow : PAL.orange);
@@ -171,8 +177,8 @@ function rulesBox(g, s, ev) {
     const fg = fired ? PAL.navy : failed ? PAL.lavender : PAL.white;
     g.text(String(r.n), x + 5, ry, fired ? PAL.navy : PAL.yellow);
     g.text(cond, x + 21, ry, fg);
-    g.text(r.action, x + 125, ry, fired ? PAL.plum : failed ? PAL.lavender : PAL.peach);
-    if (failed) g.rect(x + 124, ry + 3, r.action.length * 8 + 2, 1, PAL.lavender);
+    g.text(r.action, ax, ry, fired ? PAL.plum : failed ? PAL.lavender : PAL.peach);
+    if (failed) g.rect(ax - 1, ry + 3, r.action.length * 8 + 2, 1, PAL.lavender);
   });
   const foot = footer(s, ev);
   if (foot) g.text(foot.text, x + w / 2, y + h - 10, foot.color, { align: "center" });
@@ -304,18 +310,20 @@ function caption(g, s, alpha = 1) {
 
 // ------------------------------------------------------------------ stamp and banner
 
+// The stamp lands beside the dealer's name, between the status bar and the
+// dealer's cards, so every card value stays readable.
 function stamp(g, text, { dx = 0, scale = 1 } = {}) {
-  const w = text.length * 16 + 16;
-  const h = 26;
-  const cx = (DEALER.x0 + DEALER.x1) / 2 + dx;
-  const cy = DEALER.y + CARD_H / 2;
+  const w = text.length * 8 + 14;
+  const h = 15;
+  const cx = 220 + dx;
+  const cy = DEALER.y - 2 - h / 2;
   const ww = w * scale;
   const hh = h * scale;
   if (scale <= 1.05) {
-    g.rect(cx - w / 2 + 3, cy - h / 2 + 3, w, h, PAL.black);
+    g.rect(cx - w / 2 + 2, cy - h / 2 + 2, w, h, PAL.black);
     g.rect(cx - w / 2, cy - h / 2, w, h, PAL.white);
-    g.box(cx - w / 2 + 3, cy - h / 2 + 3, w - 6, h - 6, PAL.red, 2);
-    g.text(text, cx + 1, cy - 7, PAL.red, { align: "center", size: 16 });
+    g.box(cx - w / 2 + 2, cy - h / 2 + 2, w - 4, h - 4, PAL.red, 1);
+    g.text(text, cx + 1, cy - 3, PAL.red, { align: "center" });
   }
   g.box(cx - ww / 2, cy - hh / 2, ww, hh, PAL.red, 2);
 }

@@ -72,6 +72,7 @@ function digitsWidth(text, font) {
 // Draws digits centred on cx with their top row at y.
 function digits(g, text, cx, y, color, font = SMALL) {
   let x = Math.round(cx - digitsWidth(text, font) / 2);
+  g.label(text, x, y, digitsWidth(text, font), font[text[0]].length);
   for (const ch of text) {
     const rows = font[ch];
     rows.forEach((row, dy) => {
@@ -305,6 +306,7 @@ function drawMarkers(g, s, { chosen = null, fast = false } = {}) {
 function header(g, s, { score = s.score, final = false } = {}) {
   g.rect(0, 0, g.W, HEADER, PAL.black);
   g.rect(0, HEADER, g.W, 1, PAL.slate);
+  g.panel(0, 0, g.W, HEADER);
   const a = `AXEL ${score.Axel}`;
   const b = `BIRGIT ${score.Birgit}`;
   const w = (a.length + b.length) * 8 + 16;
@@ -327,6 +329,7 @@ function header(g, s, { score = s.score, final = false } = {}) {
   x2 += line[0].length * 8 + 7;
   g.rect(x2, 16, 2, 2, PAL.silver);
   g.text(line[1], x2 + 9, 13, final ? PAL.yellow : s.to_move ? playerText(s.to_move) : PAL.silver);
+  g.endPanel();
 }
 
 function rowStart(turns) {

@@ -191,6 +191,7 @@ function drawPips(g, x, y, left, color) {
 
 function statusBar(g, s, { over = false } = {}) {
   g.rect(0, 0, g.W, 11, PAL.black);
+  g.panel(0, 0, g.W, 11);
   g.text(`ROUND ${s.round}`, 3, 2, PAL.white);
   let mid = "GAME OVER";
   let color = PAL.yellow;
@@ -201,6 +202,7 @@ function statusBar(g, s, { over = false } = {}) {
   }
   g.text(mid, 168, 2, color, { align: "center" });
   g.text(`YOU ${s.score.you} : ${s.score.opponent} OPP`, g.W - 3, 2, PAL.white, { align: "right" });
+  g.endPanel();
 }
 
 function hud(g, s, swaps, toMove, blinkOn) {
@@ -420,8 +422,9 @@ function drawStatic(g, frame) {
   }
   drawChoices(g, s, frame.values, { blinkOn });
   if (greyRow) {
-    const y = greyRow === "You" ? BOT_Y + 12 : TOP_Y + 12;
-    tag(g, 192, y, "PASS", PAL.silver, { bg: PAL.black, size: 16 });
+    // Over the empty cups, clear of their counts.
+    const y = greyRow === "You" ? BOT_Y + 8 : TOP_Y + 8;
+    tag(g, 192, y, "PASS", PAL.silver, { bg: PAL.black });
   }
   const [text, color] = eventCaption(frame);
   caption(g, text, color);

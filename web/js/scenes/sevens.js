@@ -79,6 +79,7 @@ function miniWidth(str, scale = 1, gap = scale) {
 }
 
 function mini(g, str, x, y, color, scale = 1, gap = scale) {
+  g.label(str, x, y, miniWidth(str, scale, gap), DIGITS[str[0]].length * scale);
   for (const ch of str) {
     bitmap(g, DIGITS[ch], x, y, color, scale);
     x += DIGITS[ch][0].length * scale + gap;
@@ -151,12 +152,18 @@ function drawFelt(g) {
 // the parts so it fits the 384 px bar.
 function drawStatus(g, s) {
   g.rect(0, 0, g.W, STATUS_H, PAL.black);
+  g.panel(0, 0, g.W, STATUS_H);
   const hands = s.hands;
   const parts = [];
-  if (s.outcome) parts.push([["GAME OVER", PAL.yellow]]);
-  else parts.push([[s.to_move, PLAYER[s.to_move]], [" to move", PAL.white]]);
-  parts.push([[`cards left A ${hands.Alice.length} / B ${hands.Bob.length}`, PAL.white]]);
-  parts.push([[`legal: ${s.legal.length}`, s.legal.length ? PAL.white : s.stuck ? PAL.red : PAL.silver]]);
+  if (s.outcome) {
+    // The end: why the game ended (the banner on the table gives the verdict).
+    const cut = (s.banner || "").lastIndexOf(": ");
+    parts.push([[cut > 0 ? s.banner.slice(0, cut) : "GAME OVER", PAL.yellow]]);
+  } else {
+    parts.push([[s.to_move, PLAYER[s.to_move]], [" to move", PAL.white]]);
+    parts.push([[`cards left A ${hands.Alice.length} / B ${hands.Bob.length}`, PAL.white]]);
+    parts.push([[`legal: ${s.legal.length}`, s.legal.length ? PAL.white : s.stuck ? PAL.red : PAL.silver]]);
+  }
   const SEP = 12;
   const chars = parts.reduce((n, p) => n + p.reduce((m, [str]) => m + str.length, 0), 0);
   let x = Math.round((g.W - chars * 8 - SEP * (parts.length - 1)) / 2);
@@ -170,6 +177,7 @@ function drawStatus(g, s) {
       x += str.length * 8;
     }
   });
+  g.endPanel();
 }
 
 // A track's rail: the strip under an open suit's 13 slots.  `from`/`to` in
@@ -206,7 +214,7 @@ function emptySlot(g, rank, y, open) {
 // overriding one rail; opts.ends: draw the blinking ends; opts.hot: the card
 // just played; opts.glow: 0..1 how many rows glow (the draw); opts.before: a
 // suit's previous run, named in the left column until the card lands.
-function drawTracks(g, s, { hide = null, rail = null, ends = false, hot = null, glow = 0, before = null } = {}) {
+function drawTracks(g, s, { hide = null, rail = null, ends = false, hot = null, glow = 0, before = null, cover = null } = {}) {
   g.rect(TRACK.centre - 1, ROW_Y[0] - 6, 2, ROW_Y[3] + TRACK.h + 12 - ROW_Y[0], "#0f5a33");
   s.suits.forEach((t, r) => {
     const y = ROW_Y[r];
@@ -218,7 +226,8 @@ function drawTracks(g, s, { hide = null, rail = null, ends = false, hot = null, 
     if (rail && rail.suit === t.suit) drawRail(g, y, rail.from, rail.to);
     else if (t.open) drawRail(g, y, undefined, undefined, glowing);
     const open = t.open && !(rail && rail.suit === t.suit && rail.closed);
-    for (let k = 1; k <= 13; k++) {
+    // The final banner sits on this track: its slots are not drawn under it.
+    for (let k = 1; k <= 13 && t.suit !== cover; k++) {
       const down = t.open && k >= t.low && k <= t.high;
       const card = `${t.suit}${k}`;
       if (down && card !== hide) face(g, slotX(k), y, TRACK.w, TRACK.h, card, { hot: card === hot });
@@ -229,16 +238,16 @@ function drawTracks(g, s, { hide = null, rail = null, ends = false, hot = null, 
     const run = shown.open ? `${shown.low}-${shown.high}` : "shut";
     g.text(run, RUN_X, y + 8, shown.open ? (glowing ? PAL.yellow : PAL.silver) : SLOT_7, { shadow: PAL.black });
   });
-  if (ends) drawEnds(g, s);
+  if (ends) drawEnds(g, s, cover);
 }
 
 // The free slot past each end: blinking (dotted for a closed suit's 7) when
 // the mover holds that card, else a small tag naming who holds it.
-function drawEnds(g, s) {
+function drawEnds(g, s, cover = null) {
   const on = g.blink(320);
   for (const e of s.ends) {
     const r = rowOf(s, e.suit);
-    if (r < 0) continue;
+    if (r < 0 || e.suit === cover) continue;
     const x = slotX(e.rank);
     const y = ROW_Y[r];
     if (e.legal) {
@@ -342,43 +351,48 @@ function burst(g, cx, cy, p) {
 
 // Frame 0: S7 is down, drawn with a still "activation" star.
 function rays(g, cx, cy) {
-  for (let k = 0; k < 8; k++) {
+  // Only the four steep rays: the flat ones would cross the next slots' numbers.
+  for (const k of [1, 2, 5, 6]) {
     const a = (k / 8) * Math.PI * 2 + Math.PI / 8;
     for (let d = 18; d < 26; d += 3) g.rect(cx + Math.cos(a) * d, cy + Math.sin(a) * d * 0.75, 2, 2, k % 2 ? PAL.yellow : PAL.white);
   }
 }
 
+// The track the final banner covers: a full one (nothing to read there), else
+// a shut one, else the fullest; the stuck player's blocked ends stay in view.
+function bannerRow(s) {
+  const size = (t) => (t.open ? t.high - t.low + 1 : 0);
+  const order = [1, 2, 0, 3];
+  const full = order.find((i) => size(s.suits[i]) === 13);
+  if (full !== undefined) return full;
+  const shut = order.find((i) => !s.suits[i].open);
+  if (shut !== undefined) return shut;
+  return order.reduce((best, i) => (size(s.suits[i]) > size(s.suits[best]) ? i : best), order[0]);
+}
+
+// The verdict and the exact output line, on one track (the reason is in the
+// status bar and the narration).  `drop` slides it in from above.
 function finalBanner(g, s, drop = 0) {
   const text = s.banner || "";
   const cut = text.lastIndexOf(": ");
   const verdict = cut >= 0 ? text.slice(cut + 2) : text;
-  const reason = cut >= 0 ? text.slice(0, cut) : "";
   const answer = (s.answer || "").replace(/\n$/, "");
   const color = s.outcome === "Draw" ? PAL.yellow : PLAYER[s.outcome] || PAL.yellow;
-  // Line 2: the reason, a pixel dot, then the exact output line on black.
   const out = `output: ${answer}`;
-  const line = reason.length * 8 + 14 + out.length * 8 + 6;
-  const w = Math.max(verdict.length * 16, line) + 20;
-  const h = 36;
-  // Cover one track only, a full one if there is one (nothing to read there),
-  // else the fullest: the stuck player's blocked ends stay in view.
-  const size = (t) => (t.open ? t.high - t.low + 1 : 0);
-  let row = 1;
-  for (const i of [1, 2, 0, 3]) if (size(s.suits[i]) > size(s.suits[row])) row = i;
-  const x = Math.round((g.W - w) / 2);
-  const y = Math.round(ROW_Y[row] + TRACK.h / 2 - h / 2 - drop);
-  g.rect(x + 3, y + 3, w, h, PAL.black);
+  const w = Math.max(verdict.length * 16, out.length * 8 + 6) + 20;
+  const h = 30;
+  const x = Math.round(TRACK.centre - w / 2);
+  const y = Math.round(ROW_Y[bannerRow(s)] - 3 - drop);
+  g.rect(x + 2, y + 2, w, h, PAL.black);
   g.rect(x, y, w, h, PAL.navy);
   g.box(x, y, w, h, color, 2);
-  g.text(verdict, g.W / 2, y + 4, color, { align: "center", size: 16, shadow: PAL.black });
-  let lx = Math.round((g.W - line) / 2);
-  g.text(reason, lx, y + 24, PAL.white);
-  lx += reason.length * 8;
-  g.rect(lx + 6, y + 27, 2, 2, PAL.silver);
-  lx += 14;
-  g.rect(lx, y + 22, out.length * 8 + 6, 12, PAL.black);
-  g.text("output: ", lx + 3, y + 24, PAL.silver);
-  g.text(answer, lx + 3 + 64, y + 24, PAL.green);
+  g.panel(x, y, w + 2, h + 2);
+  g.text(verdict, TRACK.centre, y + 3, color, { align: "center", size: 16, shadow: PAL.black });
+  const lx = Math.round(TRACK.centre - (out.length * 8 + 6) / 2);
+  g.rect(lx, y + 19, out.length * 8 + 6, 9, PAL.black);
+  g.text("output: ", lx + 3, y + 20, PAL.silver);
+  g.text(answer, lx + 3 + 64, y + 20, PAL.green);
+  g.endPanel();
 }
 
 // ------------------------------------------------------------------ frames
@@ -389,7 +403,8 @@ function rest(g, frame, { hot = null } = {}) {
   drawFelt(g);
   drawStatus(g, s);
   const over = Boolean(s.outcome);
-  drawTracks(g, s, { ends: true, hot: hot ? null : ev && ev.kind === "play" ? ev.card : null, glow: over && s.outcome === "Draw" ? 1 : 0 });
+  drawTracks(g, s, { ends: true, hot: hot ? null : ev && ev.kind === "play" ? ev.card : null, glow: over && s.outcome === "Draw" ? 1 : 0,
+    cover: over ? s.suits[bannerRow(s)].suit : null });
   if (!ev) {
     const r = rowOf(s, "S");
     if (r >= 0) rays(g, slotX(7) + TRACK.w / 2, ROW_Y[r] + TRACK.h / 2);
@@ -449,7 +464,7 @@ function endTween(g, frame, t) {
   drawFelt(g);
   drawStatus(g, s);
   const draw = ev.kind === "draw";
-  drawTracks(g, s, { glow: draw ? t * 1.25 : 0, ends: true });
+  drawTracks(g, s, { glow: draw ? t * 1.25 : 0, ends: true, cover: t > 0.55 ? s.suits[bannerRow(s)].suit : null });
   const stuck = ev.kind === "stuck" ? ev.player : null;
   drawHands(g, s, { grey: t > 0.3 ? stuck : null, shaker: stuck, shake: t * 6 });
   drawLabels(g, s, { grey: t > 0.3 ? stuck : null });

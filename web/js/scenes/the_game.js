@@ -1,7 +1,7 @@
 // Scene for The Game (CERC 2022): four rows, the hand, the draw pile.
 import { PAL } from "../renderer.js";
 
-const ROW_Y = [18, 46, 74, 102];
+const ROW_Y = [20, 53, 86, 119];   // 33 apart: a line above each row for "+N" and "<< -10"
 const CARD_W = 22;
 const CARD_H = 20;
 const STEP_X = 25;
@@ -91,12 +91,33 @@ function drawPile(g, count) {
 
 function status(g, s, event) {
   g.rect(0, 0, g.W, 11, PAL.black);
+  g.panel(0, 0, g.W, 11);
   const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
   g.text(turn, 4, 2, PAL.white);
   g.text(`${s.played}/98`, 232, 2, PAL.silver, { align: "center" });
   let rule = "";
   if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
   g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
+  g.endPanel();
+}
+
+// The result on one line between the rows and the hand, clear of the pile.
+function endBanner(g, s) {
+  const won = s.outcome === "won";
+  const title = won ? "BEATEN!" : "LOST";
+  const color = won ? PAL.green : PAL.red;
+  const sub = `left: hand ${s.hand.length}, pile ${s.pile.length}`;
+  const w = title.length * 16 + 12 + sub.length * 8 + 16;
+  const x = 8;
+  const y = 147;
+  const h = 24;
+  g.rect(x + 2, y + 2, w, h, PAL.black);
+  g.rect(x, y, w, h, PAL.navy);
+  g.box(x, y, w, h, color, 2);
+  g.panel(x, y, w + 2, h + 2);
+  g.text(title, x + 8, y + 4, color, { size: 16 });
+  g.text(sub, x + 8 + title.length * 16 + 12, y + 9, PAL.white);
+  g.endPanel();
 }
 
 export function draw(g, frame, prev, t) {
@@ -151,7 +172,7 @@ export function draw(g, frame, prev, t) {
   }
   if (s.outcome && !moving) {
     const won = s.outcome === "won";
-    g.banner(won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, { y: 132, sub: s.summary });
+    endBanner(g, s);
     if (won && !g.reduced) {
       for (let k = 0; k < 14; k++) {
         if (g.blink(150 + k * 20)) g.rect((k * 53 + Math.floor(g.now / 90)) % g.W, 40 + ((k * 37) % 90), 2, 2, PAL.yellow);
