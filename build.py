@@ -107,6 +107,9 @@ def build_wheel() -> Path:
     needs no `pyodide build`: nothing is compiled for WebAssembly)."""
     out = CACHE / "wheel"
     shutil.rmtree(out, ignore_errors=True)
+    # setuptools stages the package in build/lib: a module moved or deleted since
+    # the last build would otherwise still ship in the wheel.
+    shutil.rmtree(CACHE / "lib", ignore_errors=True)
     out.mkdir(parents=True)
     cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)]
     if _local_backend_ok():

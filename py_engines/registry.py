@@ -1,7 +1,8 @@
 """One registry drives the CLI, the bridge, the build manifest and the tests.
 
-Game modules live in ``py_engines.games``, are named after their engine, and
-register themselves on import; adding a game means adding one module there.
+Game modules (or packages) live in ``py_engines.games``, are named after their
+engine, and register themselves on import; adding a game means adding one module
+(or package) there.
 """
 from __future__ import annotations
 

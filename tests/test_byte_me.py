@@ -10,7 +10,7 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
-from py_engines.games.byte_me import BYTE_ME, NIBBLE_ME, Card, decide, play_hand
+from py_engines.games.byte_me.rules import BYTE_ME, NIBBLE_ME, Card, decide, play_hand
 
 DATA = Path(__file__).parent / "data" / "byte_me"
 GOLDEN = sorted(DATA.glob("*.in"))

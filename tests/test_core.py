@@ -153,3 +153,13 @@ def test_cli_bad_input_exits_2_with_a_position_and_no_traceback():
 def test_cli_usage_errors_exit_2(args):
     run = cli(*args, stdin="")
     assert run.returncode == 2 and "Traceback" not in run.stderr and "error" in run.stderr
+
+
+def test_get_engine_imports_only_the_requested_game():
+    code = ("import sys; from py_engines import get_engine; get_engine('kalah'); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('py_engines.games.'))))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    loaded = run.stdout.split()
+    assert "py_engines.games.kalah" in loaded
+    assert all(m == "py_engines.games.kalah" or m.startswith("py_engines.games.kalah.")
+               for m in loaded), loaded

@@ -11,9 +11,10 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
-from py_engines.games.house_of_cards import (
+from py_engines.games.house_of_cards.rules import (
     AXEL, BIRGIT, FLOOR_AT, FLOOR_D, FLOOR_H, HOLD, PEAK_DH, PEAK_HD, SHAPES, Move, Position,
-    RestSearch, card_text, open_floors, open_valleys, peak_bit, triangle_value)
+    card_text, open_floors, open_valleys, peak_bit, triangle_value)
+from py_engines.games.house_of_cards.search import RestSearch
 from py_engines.search.minimax import Solver
 
 DATA = Path(__file__).parent / "data" / "house_of_cards"

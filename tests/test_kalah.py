@@ -10,9 +10,10 @@ import pytest
 
 from py_engines import InvalidInputError, LimitError, ParseError, bridge, get_engine, solve_text
 from py_engines.__main__ import main
-from py_engines.games import kalah
-from py_engines.games.kalah import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, YOU,
-                                    CaseSolver, KalahCase, Move, PackedRules, Position, move_id)
+from py_engines.games.kalah.rules import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, YOU,
+                                          KalahCase, Move, Position, move_id, pit_label)
+from py_engines.games.kalah import rules as kalah_rules, search as kalah_search
+from py_engines.games.kalah.search import CaseSolver, PackedRules
 from py_engines.search.minimax import Solver
 
 DATA = Path(__file__).parent / "data" / "kalah"
@@ -27,7 +28,7 @@ def pos(m: int, pits: tuple[int, ...], mover: int = YOU, swaps: tuple[int, int] 
 
 
 def cup(m: int, label: str) -> int:
-    return [kalah.pit_label(m, p) for p in range(2 * m + 2)].index(label)
+    return [pit_label(m, p) for p in range(2 * m + 2)].index(label)
 
 
 def frames_of(text: str, case: int = 0, moves: tuple[str, ...] = ()):
@@ -130,7 +131,7 @@ def test_progress_reports_cases():
 def test_sowing_goes_round_the_ring_through_the_opponents_bowl():
     p = pos(1, (5, 0, 0, 0))             # spec sample 1 case 3: A -> YOU, a, OPP, A, YOU
     _, sowing = p.sow(0)
-    assert [kalah.pit_label(1, q) for q in sowing.path] == ["YOU", "a", "OPP", "A", "YOU"]
+    assert [pit_label(1, q) for q in sowing.path] == ["YOU", "a", "OPP", "A", "YOU"]
     after, _ = p.play(Move(0))
     assert after.pits == (1, 2, 1, 1)
 
@@ -138,7 +139,7 @@ def test_sowing_goes_round_the_ring_through_the_opponents_bowl():
 def test_opponent_sowing_goes_through_your_bowl():
     p = pos(2, (0, 0, 0, 0, 4, 0), mover=OPP)      # b -> OPP, A, B, YOU
     after, sowing = p.play(Move(cup(2, "b")))
-    assert [kalah.pit_label(2, q) for q in sowing.path] == ["OPP", "A", "B", "YOU"]
+    assert [pit_label(2, q) for q in sowing.path] == ["OPP", "A", "B", "YOU"]
     assert after.pits == (1, 1, 1, 0, 0, 1) and after.mover == YOU
 
 
@@ -316,12 +317,14 @@ def test_pass_after_an_extra_move_only_ends_the_current_round():
 
 def test_spec_case_5_needs_the_lock_to_end_at_round_t_plus_5(monkeypatch):
     assert solve_text("kalah", SAMPLE_1).split()[4] == "0"
-    monkeypatch.setattr(kalah, "LOCK_ROUNDS", 3)      # freed at T+4 instead: the spec gives -2
+    for module in (kalah_rules, kalah_search):      # freed at T+4 instead: the spec gives -2
+        monkeypatch.setattr(module, "LOCK_ROUNDS", 3)
     assert solve_text("kalah", SAMPLE_1).split()[4] == "-2"
 
 
 def test_spec_case_2_without_cool_down_would_be_minus_1(monkeypatch):
-    monkeypatch.setattr(kalah, "LOCK_ROUNDS", 0)
+    for module in (kalah_rules, kalah_search):
+        monkeypatch.setattr(module, "LOCK_ROUNDS", 0)
     assert solve_text("kalah", SAMPLE_1).split()[1] == "-1"
 
 

@@ -10,8 +10,10 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
-from py_engines.games.sevens import (BOB, ALICE, Deal, Position, SevensSolver, card_name,
-                                     parse_deal, replay_line, solve_deal)
+from py_engines.games.sevens.frames import replay_line
+from py_engines.games.sevens.judge import parse_deal
+from py_engines.games.sevens.rules import ALICE, BOB, Deal, Position, card_name
+from py_engines.games.sevens.search import SevensSolver, solve_deal
 
 DATA = Path(__file__).parent / "data" / "sevens"
 GOLDEN = sorted(DATA.glob("*.in"))

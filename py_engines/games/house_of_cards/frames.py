@@ -1,0 +1,125 @@
+"""House of Cards replay: scene snapshots of a ``Position``, move labels and narration."""
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import (AXEL, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, FLOOR_LEFT, FLOOR_RIGHT,
+                    FLOOR_UP, HOLD, NAMES, PEAK_AT, PEAK_HD, Move, Position, Triangle, card_text,
+                    open_floors, open_valleys, peak_exists)
+
+
+def signed(v: int) -> str:
+    return f"+{v}" if v > 0 else str(v)
+
+
+_LEFT_RIGHT = {1: ("left", "middle", "right"), 2: ("left", "right"), 3: ("",)}
+
+
+def place_name(what: str, level: int, slot: int) -> str:
+    """'the middle valley', 'the right level-2 floor', 'the level-3 valley'."""
+    side = _LEFT_RIGHT[level][slot - 1]
+    if level == 1:
+        return f"the {side} {what}"
+    return f"the {side + ' ' if side else ''}level-{level} {what}"
+
+
+def move_label(pos: Position, move: Move) -> str:
+    d, h = card_text(pos.drawn), card_text(pos.held[pos.mover]) if pos.held[pos.mover] else ""
+    if move.floor is None:
+        return f"hold {d}"
+    lv, j = FLOOR_AT[move.floor]
+    if move.kind == FLOOR_D:
+        return f"floor {d} on V({lv},{j})"
+    if move.kind == FLOOR_H:
+        return f"floor held {h} on V({lv},{j}), keep {d}"
+    left, right = (h, d) if move.kind == PEAK_HD else (d, h)
+    return f"peak {left} / , \\ {right} on F({lv},{j})"
+
+
+def _house_state(pos: Position) -> dict[str, Any]:
+    pl = pos.places
+    peaks = [{"level": lv, "slot": j, "left": card_text(pl[2 * p]), "right": card_text(pl[2 * p + 1])}
+             for p, (lv, j) in enumerate(PEAK_AT) if peak_exists(pos.shape, p)]
+    floors = [{"level": lv, "slot": j, "card": card_text(pl[FLOOR_CARD + f]),
+               "covered": peak_exists(pos.shape, FLOOR_UP[f])}
+              for f, (lv, j) in enumerate(FLOOR_AT) if pos.shape >> f & 1]
+    valleys = [{"level": FLOOR_AT[f][0], "slot": FLOOR_AT[f][1],
+                "left": card_text(pl[2 * FLOOR_LEFT[f] + 1]), "right": card_text(pl[2 * FLOOR_RIGHT[f]])}
+               for f in open_valleys(pos.shape)]
+    open_fl = [{"level": FLOOR_AT[f][0], "slot": FLOOR_AT[f][1], "card": card_text(pl[FLOOR_CARD + f])}
+               for f in open_floors(pos.shape)]
+    return {"peaks": peaks, "floors": floors, "open_valleys": valleys, "open_floors": open_fl}
+
+
+def _choices(pos: Position) -> list[dict[str, Any]]:
+    """Every legal move spelled out for the scene: where it goes and which cards move.
+
+    ``cards`` are the cards laid (the floor card, or the peak's left and right legs);
+    ``keep`` is the card the mover holds afterwards (None when his hand ends empty).
+    """
+    if pos.is_terminal():
+        return []
+    d, h = pos.drawn, pos.held[pos.mover]
+    out: list[dict[str, Any]] = []
+    for move in pos.moves():
+        choice: dict[str, Any] = {"move": move.id, "kind": "hold", "level": None, "slot": None,
+                                  "target": None, "cards": [card_text(d)], "keep": card_text(d)}
+        if move.floor is not None:
+            lv, j = FLOOR_AT[move.floor]
+            choice.update(level=lv, slot=j)
+            if move.kind in (FLOOR_D, FLOOR_H):
+                laid = d if move.kind == FLOOR_D else h
+                choice.update(kind="floor", target="valley", cards=[card_text(laid)],
+                              keep=card_text(h if move.kind == FLOOR_D else d) if h else None)
+            else:
+                left, right = (h, d) if move.kind == PEAK_HD else (d, h)
+                choice.update(kind="peak", target="floor", cards=[card_text(left), card_text(right)],
+                              keep=None)
+        out.append(choice)
+    return out
+
+
+def _state(pos: Position, value: int) -> dict[str, Any]:
+    terminal = pos.is_terminal()
+    state = {
+        "m": len(pos.deck) // 2, "turn": pos.t, "turns": pos.turns,
+        "first": NAMES[pos.first], "first_card": card_text(pos.deck[0]),
+        **_house_state(pos),
+        "score": {NAMES[0]: pos.points[0], NAMES[1]: pos.points[1]},
+        "v_so_far": pos.score,
+        "held": {NAMES[k]: card_text(c) if c else None for k, c in enumerate(pos.held)},
+        "next": None if terminal else card_text(pos.drawn),
+        "draw_row": [card_text(c) for c in pos.deck[8 + pos.t:]],
+        "to_move": None if terminal else NAMES[pos.mover],
+        "value": value, "value_text": signed(value),
+        "choices": _choices(pos),
+    }
+    return state
+
+
+def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[str, Any], str]:
+    who, d = NAMES[pos.mover], card_text(pos.drawn)
+    h = pos.held[pos.mover]
+    kind = "hold" if move.kind == HOLD else "floor" if move.kind in (FLOOR_D, FLOOR_H) else "peak"
+    event: dict[str, Any] = {"kind": kind, "move": move.id, "player": who, "drawn": d,
+                             "triangle": None}
+    if move.floor is None or tri is None:
+        return event, f"{who}: holds {d}"
+    lv, j = FLOOR_AT[move.floor]
+    event.update(level=lv, slot=j)
+    cards = " ".join(card_text(c) for c in tri.cards)
+    colour = "red" if tri.scorer == AXEL else "black"
+    score = f"{cards}, {colour} majority, {NAMES[tri.scorer]} +{abs(tri.value)}"
+    event["triangle"] = {"direction": tri.direction, "level": lv, "slot": j,
+                         "cards": [card_text(c) for c in tri.cards], "points": abs(tri.value),
+                         "scorer": NAMES[tri.scorer], "value": tri.value}
+    if move.kind in (FLOOR_D, FLOOR_H):
+        card = d if move.kind == FLOOR_D else card_text(h)
+        event.update(card=card, source="drawn" if move.kind == FLOOR_D else "held")
+        place = place_name("valley", lv, j)
+        if move.kind == FLOOR_D:
+            return event, f"{who}: {d} floors {place}: {score}"
+        return event, f"{who}: held {card} floors {place}: {score}; {d} is held"
+    left, right = (card_text(h), d) if move.kind == PEAK_HD else (d, card_text(h))
+    event.update(left=left, right=right, peak_level=lv + 1)
+    return event, f"{who}: {left} / , \\ {right} stand on {place_name('floor', lv, j)}: {score}"
