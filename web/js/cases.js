@@ -1,0 +1,17 @@
+// The case picker: a file may hold many cases; the scene shows one of them.
+import { el, option } from "./page.js";
+
+export function fillCases(cases, current) {
+  el.caseSelect.replaceChildren(...cases.map((c, k) => option(String(k), c.label)));
+  el.caseSelect.disabled = cases.length < 2;
+  showCase(current);
+}
+
+export function showCase(k) {
+  el.caseSelect.value = String(k);
+}
+
+export function clearCases() {
+  el.caseSelect.replaceChildren();
+  el.caseSelect.disabled = true;
+}

@@ -1,0 +1,39 @@
+// Share links on the page: Copy link, reading a link when the page opens, and
+// the banner of a link that could not be opened.  (share.js encodes and decodes.)
+import { app, el, copyText } from "./page.js";
+import * as share from "./share.js";
+import { currentScene } from "./playback.js";
+
+export function showLinkError(message) {
+  el.linkError.textContent = `This share link could not be opened: ${message}. Nothing from it was loaded.`;
+  el.linkError.hidden = false;
+}
+
+// The scene in the address bar's fragment ({game, text, caseIndex, step, moves}),
+// or null; the fragment is dropped so later edits survive a reload.
+export async function readLink() {
+  const fragment = share.currentFragment();
+  if (!fragment) return null;
+  let linked = null;
+  try {
+    linked = await share.parseFragment(fragment, app.games.map((g) => g.name));
+  } catch (err) {
+    showLinkError(err instanceof share.LinkError ? err.message : "this link could not be read");
+  }
+  share.clearFragment();
+  return linked;
+}
+
+export const shareLink = () => share.linkFor(currentScene());
+
+export const handlers = {
+  copyLink: async () => {
+    const link = await shareLink();
+    const copied = await copyText(link);
+    // The link also shows in a field, selected, for browsers that refuse the clipboard.
+    el.linkText.value = link;
+    el.linkText.hidden = false;
+    el.linkText.select();
+    el.linkStatus.textContent = copied ? "Link copied." : "Copy the link below.";
+  },
+};

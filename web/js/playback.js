@@ -1,0 +1,118 @@
+// Playback: the player (time), the renderer (canvas) and everything that shows
+// the current step: step counter, transport buttons, narration, transcript mark,
+// move panel, sounds.  The shown step is saved so a reload returns to it.
+import { app, el, gameInfo, reducedMotion } from "./page.js";
+import { Player } from "./player.js";
+import { Renderer } from "./renderer.js";
+import * as storage from "./storage.js";
+import * as sound from "./sound.js";
+import { fillPlayAs, renderMoves } from "./moves.js";
+import { fillTranscript, markTranscript } from "./transcript.js";
+import { clearCases } from "./cases.js";
+
+export const renderer = new Renderer(el.canvas, { reducedMotion });
+export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
+
+// Called with (why, index, count) whenever a step is shown (not at every tween).
+const listeners = [];
+export function onStep(fn) {
+  listeners.push(fn);
+}
+
+export function clearPlayback() {
+  app.solved = null;
+  el.answer.textContent = "";
+  el.copyAnswer.disabled = true;
+  el.copyLink.disabled = true;
+  clearCases();
+  el.transcript.replaceChildren();
+  el.narration.textContent = "";
+  el.solveStatus.textContent = "";
+  player.load(0);
+  renderer.show(app.scene, null);
+}
+
+export function loadFrames(frames, step = 0) {
+  el.linkText.hidden = true;   // a shown link belongs to the scene it was made for
+  el.linkStatus.textContent = "";
+  fillTranscript(el.transcript, frames);
+  el.scrubber.max = String(Math.max(0, frames.length - 1));
+  fillPlayAs(el.playAs, frames);
+  player.load(frames.length, Math.min(step, frames.length - 1));
+}
+
+let lastSounded = -1;
+function refresh(why) {
+  const s = app.solved;
+  const frames = s ? s.frames : [];
+  const i = player.index;
+  const frame = frames[i];
+  showTransport(frames.length, i);
+  if (!frame) {
+    renderer.show(app.scene, null);
+    showMoves();
+    return;
+  }
+  renderer.show(app.scene, { frame, prev: i > 0 ? frames[i - 1] : null, t: player.t });
+  if (why === "tween") return;
+  // Screen readers hear the narration when the user steps, not at every frame of playback.
+  el.narration.setAttribute("aria-live", player.playing ? "off" : "polite");
+  el.narration.textContent = frame.note;
+  markTranscript(el.transcript, i);
+  if (why === "seek" && i !== lastSounded && app.scene.sounds) sound.playNotes(app.scene.sounds(frame));
+  lastSounded = i;
+  showMoves();
+  saveScene();
+  for (const fn of listeners) fn(why, i, frames.length);
+}
+
+function showTransport(count, i) {
+  el.step.textContent = count ? `${i} / ${count - 1}` : "0 / 0";
+  el.scrubber.value = String(i);
+  el.play.textContent = player.playing ? "Pause" : "Play";
+  el.play.setAttribute("aria-label", player.playing ? "Pause" : "Play");
+  el.play.setAttribute("aria-pressed", String(player.playing));
+  for (const node of [el.first, el.stepBack]) node.disabled = !count || i === 0;
+  for (const node of [el.stepForward, el.last]) node.disabled = !count || i >= count - 1;
+  el.play.disabled = count < 2;
+  el.scrubber.disabled = count < 2;
+  el.speedText.textContent = `${formatSpeed(player.speed)}x`;
+}
+
+function showMoves() {
+  const info = gameInfo();
+  const s = app.solved;
+  const line = info && info.interactive && s
+    ? { frames: s.frames, index: player.index, userMoves: s.moves, side: el.playAs.value } : null;
+  renderMoves({ panel: el.moves, title: el.movesTitle, list: el.moveList, backToLine: el.backToLine }, line);
+}
+
+function formatSpeed(speed) {
+  return speed >= 1 ? String(Math.round(speed * 100) / 100) : speed.toFixed(2).replace(/0$/, "");
+}
+
+// The shown scene, as a share link or a reload restores it.
+export function currentScene() {
+  const s = app.solved;
+  if (!s) return { game: app.game, text: el.input.value, caseIndex: 0, step: 0, moves: [] };
+  return { game: s.game, text: s.text, caseIndex: s.caseIndex, step: player.index, moves: s.moves };
+}
+
+let sceneTimer = 0;
+function saveScene() {
+  clearTimeout(sceneTimer);
+  sceneTimer = setTimeout(() => {
+    if (app.solved) storage.save({ ...storage.load(), scene: currentScene() });
+  }, 300);
+}
+
+export const handlers = {
+  first: () => player.first(),
+  last: () => player.last(),
+  step: (d) => player.step(d),
+  togglePlay: () => player.toggle(),
+  seek: (i) => { player.pause(); player.seek(i); },
+  speed: (x) => player.setSpeed(x),
+  sound: (on) => sound.setEnabled(on),
+  playAs: () => refresh("seek"),
+};

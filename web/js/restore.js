@@ -1,0 +1,22 @@
+// What the page shows when it opens: the scene of a share link (a link beats
+// anything stored), else the game, input and scene of the last visit.
+import { app, el, stored } from "./page.js";
+import { readLink } from "./links.js";
+import { rememberInput, selectGame } from "./input.js";
+import { solve } from "./solve.js";
+
+export async function restoreScene() {
+  const linked = await readLink();
+  const initialGame = linked ? linked.game
+    : app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
+  await selectGame(initialGame, { keepInput: false });
+  if (linked) {
+    el.input.value = linked.text;
+    rememberInput();
+    await solve({ caseIndex: linked.caseIndex, step: linked.step, moves: linked.moves, fromLink: true });
+  } else if (stored.scene && stored.scene.game === initialGame && stored.scene.text === el.input.value) {
+    // The same scene as before the reload: show it again where the user was.
+    const { caseIndex = 0, step = 0, moves = [] } = stored.scene;
+    solve({ caseIndex, step, moves, quiet: true });
+  }
+}
