@@ -529,7 +529,7 @@ export function inputTool(container, { write }) {
       const button = el("button", {
         type: "button", class: `sevens-card${RED_SUITS.has(suit) ? " red" : ""}`, "data-testid": `card-${card}`,
         "data-card": card, "aria-pressed": "false", "aria-label": `${k} of ${name}`,
-      }, card);
+      }, String(k));   // the row's suit sign names the suit; the rank alone fits a phone's cell
       buttons.set(card, button);
       grid.append(button);
     }

@@ -1,0 +1,71 @@
+// Analysis of the user's own moves in a two-player game, as lichess's analysis
+// board marks them: every move the user played is compared with the best move
+// at that position, using the exact values the engine put in the frames
+// (`frame.values`, one per legal move, `best` on the mover's best).  No rules
+// here: only arithmetic on those values.
+//
+// A move's loss is |best value - its value| on the game's own scale (the best
+// value is the mover's best, so the loss is never negative).  Marks:
+//   kalah           final stone difference   1 "?!"   2-3 "?"   4 or more "??"
+//   house_of_cards  final point difference   1-2 "?!" 3-5 "?"   6 or more "??"
+//   sevens          win 1 / draw 0 / loss -1 any loss "??" (a win turned into a
+//                   draw or a loss, or a draw into a loss)
+// A best move (loss 0) has the mark "".
+
+// [loss from which "?!", from which "?", from which "??"]
+export const THRESHOLDS = {
+  kalah: [1, 2, 4],
+  house_of_cards: [1, 3, 6],
+  sevens: [Infinity, Infinity, 1],
+};
+const DEFAULT = [1, 3, 6];
+
+const UNIT = { kalah: "points", house_of_cards: "points" };
+
+export function markFor(game, loss) {
+  const [dubious, mistake, blunder] = THRESHOLDS[game] || DEFAULT;
+  if (loss >= blunder) return "??";
+  if (loss >= mistake) return "?";
+  if (loss >= dubious) return "?!";
+  return "";
+}
+
+// The analysis of the moves played at `steps` (decision frames) of `frames`:
+// [{step, move, value, best_value, loss, mark}].
+export function analyse(game, frames, steps) {
+  const out = [];
+  for (const step of steps) {
+    const frame = frames[step];
+    const next = frames[step + 1];
+    if (!frame || !frame.values || !next || !next.event) continue;
+    const move = next.event.move;
+    const played = frame.values.find((v) => v.move === move);
+    const best = frame.values.find((v) => v.best) || played;
+    if (!played || !best) continue;
+    const loss = Math.abs(best.value - played.value);
+    out.push({ step, move, value: played.value, best_value: best.value, loss, mark: markFor(game, loss) });
+  }
+  return out;
+}
+
+const NAMES = { "?!": ["inaccuracy", "inaccuracies"], "?": ["mistake", "mistakes"], "??": ["blunder", "blunders"] };
+
+// "2 mistakes, 1 blunder, 7 points lost", or "every move best".
+export function summary(game, entries) {
+  if (!entries.length) return "";
+  const parts = [];
+  for (const mark of ["?!", "?", "??"]) {
+    const n = entries.filter((e) => e.mark === mark).length;
+    if (n) parts.push(`${n} ${NAMES[mark][n === 1 ? 0 : 1]}`);
+  }
+  if (!parts.length) return entries.length === 1 ? "your move was best" : `all ${entries.length} of your moves were best`;
+  const lost = entries.reduce((sum, e) => sum + e.loss, 0);
+  if (UNIT[game]) parts.push(`${lost} ${lost === 1 ? UNIT[game].replace(/s$/, "") : UNIT[game]} lost`);
+  return parts.join(", ");
+}
+
+// How a move's cost reads next to it: "best" or "-3 ?".
+export function costText(entry) {
+  if (!entry.loss) return "best";
+  return `-${entry.loss}${entry.mark ? ` ${entry.mark}` : ""}`;
+}
