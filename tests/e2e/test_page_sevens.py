@@ -33,7 +33,7 @@ def solved(page: Any, name: str = MAIN) -> None:
 
 def pressed(page: Any) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('[data-testid=input-tool] button[aria-pressed=true]')]"
-                         ".map((b) => b.textContent)")
+                         ".map((b) => b.dataset.card)")
 
 
 def test_solves_an_official_test_through_the_ui_byte_for_byte(app: Any) -> None:
