@@ -15,6 +15,10 @@ from .registry import engine_names, get_engine
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "explore":
+        from .explore.cli import main as explore_main
+        return explore_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python3 -m py_engines",
                                      description="Solve a contest card game judge input.")
     parser.add_argument("game", nargs="?", help="game id (see --list)")

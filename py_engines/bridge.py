@@ -5,6 +5,7 @@ Requests (all JSON objects):
   {"cmd": "solve",  "game": G, "text": T, "case": 0, "moves": []}
   {"cmd": "replay", "game": G, "text": T, "case": K, "moves": ["..."]}
   {"cmd": "random", "game": G, "seed": S, "options": {...}}
+  {"cmd": "explore_chunk" | "explore_check", ...}   (see explore/requests.py)
 Replies: {"ok": true, ...} or {"ok": false, "error": {"type", "message", "line", "column", "token"}}.
 A solve reply holds the whole answer text, a summary per case, and the frames of
 the chosen case only (a file may hold a thousand cases); "replay" fetches another
@@ -18,6 +19,8 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from .errors import EngineError, InvalidInputError
+from .explore.requests import COMMANDS as EXPLORE_COMMANDS
+from .explore.study import studies_of
 from .registry import engine_names, get_engine
 
 _CACHE_SIZE = 4
@@ -86,7 +89,8 @@ def _cmd_games(req: dict[str, Any]) -> dict[str, Any]:
         e = get_engine(name)
         games.append({"name": e.name, "title": e.title, "kind": e.kind, "input_help": e.input_help,
                       "interactive": e.interactive,
-                      "random_options": [o.to_dict() for o in e.random_options]})
+                      "random_options": [o.to_dict() for o in e.random_options],
+                      "studies": [s.to_dict() for s in studies_of(e)]})
     return {"games": games}
 
 
@@ -121,7 +125,7 @@ def _cmd_random(req: dict[str, Any]) -> dict[str, Any]:
 
 
 _COMMANDS = {"games": _cmd_games, "solve": _cmd_solve, "replay": _cmd_replay,
-             "random": _cmd_random}
+             "random": _cmd_random, **EXPLORE_COMMANDS}
 
 
 def handle_request(req: Any) -> dict[str, Any]:

@@ -5,7 +5,10 @@ Prints, for one run on this machine (compare figures within a run; absolute time
   in a module worker like ours), and the bytes a cold load transfers beside the runtime's own size;
 - per game: solve time per case in CPython and in the browser (the engine's own per-case timing,
   `stats.case_ms`, measured inside Python in each place), nodes and table sizes where there is search,
-  and the page's round trip for the whole input (request, solve, first case's frames, reply).
+  and the page's round trip for the whole input (request, solve, first case's frames, reply);
+- explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
+  (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
+  10,000 the_game deals and 1,000 sevens deals with 2 processes.
 Writes the figures to build/bench.json too.
 """
 from __future__ import annotations
@@ -16,7 +19,9 @@ import http.server
 import json
 import os
 import statistics
+import subprocess
 import sys
+import time
 import threading
 from pathlib import Path
 from typing import Any
@@ -156,12 +161,58 @@ def sevens_random(n: int) -> list[str]:
     return [engine.random_input(seed) for seed in range(n)]
 
 
+EXPLORE_DEALS = 2000
+# Longest main-thread tasks (the Long Tasks API reports those over 50 ms) while exploring.
+LONG_TASKS = """window.__longest = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries())
+  window.__longest = Math.max(window.__longest, e.duration); }).observe({type: 'longtask'});"""
+
+
+def explore_browser(page: Any) -> dict[str, Any]:
+    page.evaluate("pixelJudge.explore('the_game', {deals: 8, seed: 0, workers: 2})")  # boot both
+    page.evaluate(LONG_TASKS)
+    rates = {}
+    for workers in (1, 2):
+        result = page.evaluate("(w) => pixelJudge.explore('the_game', {study: 'random_decks', "
+                               f"deals: {EXPLORE_DEALS}, seed: 1, workers: w}})", workers)
+        rates[workers] = result["deals_per_s"]
+    longest = page.evaluate("window.__longest")
+    return {"deals": EXPLORE_DEALS, "one_worker_deals_per_s": rates[1],
+            "two_workers_deals_per_s": rates[2], "ratio": rates[2] / rates[1],
+            "longest_main_thread_task_ms": longest}
+
+
+def explore_cli(game: str, deals: int) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "py_engines", "explore", game, "--deals", str(deals),
+                    "--seed", "1", "--workers", "2", "--json"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def explore_figures(page: Any) -> dict[str, Any]:
+    print(f"\n== explore: a {EXPLORE_DEALS:,}-deal the_game study in the page (after boot)")
+    web = explore_browser(page)
+    print(f"1 worker            {web['one_worker_deals_per_s']:8.1f} deals/s")
+    print(f"2 workers           {web['two_workers_deals_per_s']:8.1f} deals/s   "
+          f"ratio {web['ratio']:.2f}x (target >= 1.6x)")
+    print(f"longest main-thread task {web['longest_main_thread_task_ms']:5.0f} ms (target <= 50 ms; "
+          "0: none over 50 ms)")
+    cli = {"the_game_10000_s": explore_cli("the_game", 10_000),
+           "sevens_1000_s": explore_cli("sevens", 1_000)}
+    print("== explore: CLI with 2 processes (wall time)")
+    print(f"10,000 the_game deals {cli['the_game_10000_s']:7.1f} s (target < 60 s)")
+    print(f" 1,000 sevens deals   {cli['sevens_1000_s']:7.1f} s (target < 60 s)")
+    return {"browser": web, "cli": cli}
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--random-sevens", type=int, default=200)
     parser.add_argument("--boot-only", action="store_true", help="only the boot figures")
+    parser.add_argument("--explore-only", action="store_true", help="only the explore figures")
     args = parser.parse_args()
 
     handler = functools.partial(CountingHandler, directory=str(DIST))
@@ -171,6 +222,14 @@ def main() -> int:
     figures: dict[str, Any] = {"games": {}}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_FLAGS)
+        if args.explore_only:
+            page = browser.new_context().new_page()
+            page.goto(url)
+            page.evaluate("pixelJudge.ready")
+            figures["explore"] = explore_figures(page)
+            browser.close()
+            server.shutdown()
+            return 0
         boot = boot_figures(browser, url)
         figures["boot"] = boot
         print("== boot (headless Chromium, median of %d cold loads)" % BOOT_RUNS)
@@ -216,6 +275,7 @@ def main() -> int:
             print(f"{'random hands (seeds 0..%d)' % (len(texts) - 1):40s} {len(texts):3d} case(s)")
             print(f"    CPython  {summary(cpy)}")
             print(f"    browser  {summary(web)}")
+        figures["explore"] = explore_figures(page)
         browser.close()
     server.shutdown()
     out = build.CACHE / "bench.json"

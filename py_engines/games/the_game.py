@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
+from ..explore.study import Plot, Study
 from ..registry import register
 from ..text import Token, check_size, end_position, tokenize
 
@@ -234,3 +235,26 @@ class TheGame(BaseEngine[Deck, Outcome]):
         cards = list(DECK)
         random.Random(seed).shuffle(cards)
         return _line(cards)
+
+
+# ----------------------------------------------------------------------------- studies
+
+def _study_record(engine: Any, problem: Deck, result: Result[Outcome],
+                  options: Any) -> dict[str, Any]:
+    outcome = result.cases[0]
+    tricks = sum(1 for s in outcome.log if s.event and s.event.get("trick"))
+    return {"outcomes": {"won" if outcome.won else "lost": 1},
+            "metrics": {"cards_left": {str(len(outcome.hand) + len(outcome.pile)): 1},
+                        "tricks": {str(tricks): 1}}}
+
+
+STUDIES = (
+    Study("random_decks", "Random decks",
+          "won / lost over random decks, the cards left (hand + pile) at the end, and the "
+          "backwards tricks played per game",
+          _study_record,
+          (Plot("outcomes", "Won or lost", "bars", "outcome"),
+           Plot("metrics.cards_left", "Cards left at the end", "histogram", "cards left"),
+           Plot("metrics.tricks", "Backwards tricks per game", "histogram", "tricks")),
+          classes=("won", "lost"), metrics=("cards_left", "tricks")),
+)

@@ -8,6 +8,12 @@ import { clearPlayback } from "./playback.js";
 import { loadScene } from "./scene-loader.js";
 import { solve } from "./solve.js";
 
+const gameListeners = [];
+// `fn(info)` runs whenever a game is selected (by the picker, a link or a feature).
+export function onGameSelected(fn) {
+  gameListeners.push(fn);
+}
+
 export async function selectGame(name, { keepInput = true } = {}) {
   if (keepInput && app.game) rememberInput();
   app.game = name;
@@ -20,6 +26,7 @@ export async function selectGame(name, { keepInput = true } = {}) {
   el.sample.disabled = info.samples.length === 0;
   el.sampleList.disabled = info.samples.length === 0;
   buildOptions(info);
+  for (const fn of gameListeners) fn(info);
   clearError();
   app.scene = await loadScene(info);
   if (app.game !== name) return;
@@ -79,7 +86,7 @@ export function rememberInput() {
   saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
 }
 
-function replaceInput(text) {
+export function replaceInput(text) {
   const current = el.input.value;
   const generated = gameInfo().samples.some((s) => s.text === current) || current === app.lastGenerated;
   if (current.trim() && !generated) {

@@ -24,7 +24,8 @@ export async function readLink() {
   return linked;
 }
 
-export const shareLink = () => share.linkFor(currentScene());
+// Explore's settings (when the user has touched them) ride along.
+export const shareLink = () => share.linkFor({ ...currentScene(), explore: app.exploreLink ? app.exploreLink() : null });
 
 export const handlers = {
   copyLink: async () => {

@@ -10,6 +10,7 @@ import * as links from "./links.js";
 import * as demo from "./demo.js";
 import { restoreScene } from "./restore.js";
 import { publishHook } from "./hook.js";
+import { mountExplore } from "./explore/feature.js";
 
 // Semantic events from controls.js, each handled by one feature.
 const handlers = {
@@ -25,6 +26,7 @@ publishHook();
 async function start() {
   if (!(await boot())) return;
   bindControls(el, demo.stoppedByManualActions(handlers));
+  mountExplore();
   await restoreScene();
 }
 

@@ -10,7 +10,10 @@ export async function restoreScene() {
   const initialGame = linked ? linked.game
     : app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
   await selectGame(initialGame, { keepInput: false });
-  if (linked) {
+  if (linked && linked.explore && app.applyExploreLink) app.applyExploreLink(linked.explore);
+  if (linked && !linked.text.trim()) {
+    // An Explore link may come without an input: nothing to solve.
+  } else if (linked) {
     el.input.value = linked.text;
     rememberInput();
     await solve({ caseIndex: linked.caseIndex, step: linked.step, moves: linked.moves, fromLink: true });

@@ -1,5 +1,6 @@
 // Share links: the whole scene lives in the URL fragment, never sent to a server.
-//   #v=1&g=<game>&c=<case>&s=<step>[&m=<move,move>]&i=<input: deflate-raw, base64url>
+//   #v=1&g=<game>&c=<case>&s=<step>[&m=<move,move>][&x=<study>.<deals>.<seed>]&i=<input: deflate-raw, base64url>
+// (x: the Explore view's settings)
 // This is the only module that reads or writes the page's URL.
 
 export const LINK_VERSION = "1";
@@ -7,6 +8,7 @@ const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+\-]{1,40}$/;
 const MAX_MOVES = 400;
+const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
 
 export class LinkError extends Error {}
 
@@ -94,13 +96,22 @@ export async function parseFragment(fragment, knownGames) {
   const rawMoves = params.get("m");
   const moves = rawMoves ? rawMoves.split(",") : [];
   if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("the moves in this link are malformed");
+  const explore = parseExplore(params.get("x"));
   const text = await decodeInput(encoded);
-  return { game, text, caseIndex, step, moves };
+  return { game, text, caseIndex, step, moves, explore };
 }
 
-export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [] }) {
+function parseExplore(raw) {
+  if (raw === null) return null;
+  const match = EXPLORE.exec(raw);
+  if (!match) throw new LinkError("the Explore settings in this link are malformed");
+  return { study: match[1], deals: Number(match[2]), seed: Number(match[3]) };
+}
+
+export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null }) {
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));
+  if (explore) params.set("x", `${explore.study}.${explore.deals}.${explore.seed}`);
   params.set("i", await encodeInput(text));
   return `#${params.toString()}`;
 }

@@ -1,0 +1,177 @@
+"""``python3 -m py_engines explore GAME [--study NAME] --deals N --seed S [--workers K] [--json]``
+
+Deal k (k = 0..N-1) is the engine's ``random_input(S + k)`` with the study's
+options; ``--opt NAME=VALUE`` (or ``--NAME VALUE``) sets one of the study's own
+options.  Plain output: the outcome table and a text plot of each metric;
+``--json``: ``{"game", "study", "deals", "seed", "outcomes", "metrics",
+"deals_per_s"}``.  Bad options exit with status 2 and a one-line message.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Mapping, Sequence
+
+from ..errors import EngineError
+from ..registry import get_engine
+from .run import explore
+from .study import Plot, Study, get_study, studies_of
+
+BAR = 24
+SPARK = " \u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m py_engines explore",
+        description="Solve many random deals of one game and count what happens.")
+    parser.add_argument("game", help="game id (python3 -m py_engines --list)")
+    parser.add_argument("--study", help="study name (default: the game's first; --studies lists)")
+    parser.add_argument("--deals", type=int, help="number of deals N (deal k uses seed S + k)")
+    parser.add_argument("--seed", type=int, default=0, help="seed S of deal 0 (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
+                        help="a study option, e.g. --opt players=10")
+    parser.add_argument("--studies", action="store_true", help="list the game's studies")
+    return parser
+
+
+def _options(pairs: Sequence[str], extra: Sequence[str]) -> dict[str, Any]:
+    """``--opt a=1`` pairs and leftover ``--a 1`` / ``--a=1`` arguments, as study options."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise EngineError(f"--opt wants NAME=VALUE, not '{pair}'")
+        options[name] = value
+    rest = list(extra)
+    while rest:
+        arg = rest.pop(0)
+        if not arg.startswith("--") or len(arg) == 2:
+            raise EngineError(f"unexpected argument '{arg}'")
+        name, sep, value = arg[2:].partition("=")
+        if not sep:
+            if not rest:
+                raise EngineError(f"option --{name} needs a value")
+            value = rest.pop(0)
+        options[name.replace("-", "_")] = value
+    return options
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    try:
+        engine = get_engine(args.game)
+        if args.studies:
+            for study in studies_of(engine):
+                print(f"{study.name}\t{study.title}: {study.counts}")
+            return 0
+        if args.deals is None:
+            raise EngineError("say how many deals: --deals N")
+        options = _options(args.opt, extra)
+        study = get_study(engine, args.study)
+        progress = None if args.json or not sys.stderr.isatty() else _progress_line
+        result = explore(engine.name, study.name, deals=args.deals, seed=args.seed,
+                         workers=args.workers, options=options, progress=progress)
+    except EngineError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if progress is not None:
+        print(file=sys.stderr)
+    if args.json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(report(study, result, args.workers))
+    return 0
+
+
+def _progress_line(done: int, total: int) -> None:
+    print(f"\r{done:,} / {total:,} deals", end="", file=sys.stderr, flush=True)
+
+
+# ----------------------------------------------------------------------------- plain output
+
+def report(study: Study, result: Mapping[str, Any], workers: int) -> str:
+    lines = [f"{result['game']} / {study.title} ({study.name}): {study.counts}",
+             f"{result['deals']:,} deals from seed {result['seed']}, {workers} worker(s), "
+             f"{result['deals_per_s']:,} deals/s", ""]
+    for plot in study.plots:
+        data = _source(result, plot)
+        lines.append(f"{plot.title}")
+        lines += _text_plot(plot, data)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _source(result: Mapping[str, Any], plot: Plot) -> Mapping[str, Any]:
+    if plot.source == "outcomes":
+        return result["outcomes"]  # type: ignore[no-any-return]
+    data: Mapping[str, Any] = result["metrics"].get(plot.source.removeprefix("metrics."), {})
+    return data
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:5.1f}%" if whole else "    -"
+
+
+def _text_plot(plot: Plot, data: Mapping[str, Any]) -> list[str]:
+    if plot.kind in ("bars", "histogram"):
+        return _bars(plot, data)
+    if plot.kind in ("dist_lines", "heatmap"):
+        return _sparks(plot, data)
+    return _shares(plot, data)
+
+
+def _filled(plot: Plot, data: Mapping[str, int]) -> list[tuple[str, int]]:
+    if plot.kind != "histogram" or not data:
+        return list(data.items())
+    numbers = [int(k) for k in data]
+    return [(str(v), data.get(str(v), 0)) for v in range(min(numbers), max(numbers) + 1)]
+
+
+def _bars(plot: Plot, data: Mapping[str, int]) -> list[str]:
+    rows = _filled(plot, data)
+    if not rows:
+        return ["  (none)"]
+    total = sum(count for _, count in rows)
+    top = max(count for _, count in rows) or 1
+    width = max(len(label) for label, _ in rows)
+    return [f"  {label:>{width}}  {count:>9,} {_pct(count, total)}  "
+            f"{'#' * round(BAR * count / top)}" for label, count in rows]
+
+
+def _shares(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """A table: one row per group, one column per class, each a share of the row."""
+    if not data:
+        return ["  (none)"]
+    classes: list[str] = []
+    for row in data.values():
+        classes += [c for c in row if c not in classes]
+    width = max(len(plot.x), *(len(g) for g in data))
+    lines = [f"  {plot.x:>{width}}  " + "  ".join(f"{c:>7}" for c in classes) + "      deals"]
+    for group, row in data.items():
+        total = sum(row.values())
+        lines.append(f"  {group:>{width}}  " + "  ".join(f"{_pct(row.get(c, 0), total):>7}"
+                                                         for c in classes) + f"  {total:>9,}")
+    return lines
+
+
+def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """One line per group: a sparkline of its distribution over the integer buckets, and its mean."""
+    if not data:
+        return ["  (none)"]
+    numbers = [int(k) for row in data.values() for k in row]
+    low, high = min(numbers), max(numbers)
+    width = max(len(g) for g in data)
+    lines = [f"  {plot.x} from {low} to {high}"]
+    for group, row in data.items():
+        total = sum(row.values())
+        top = max(row.values()) or 1
+        spark = "".join(SPARK[round((len(SPARK) - 1) * row.get(str(v), 0) / top)]
+                        for v in range(low, high + 1))
+        mean = sum(int(k) * c for k, c in row.items()) / total if total else 0.0
+        lines.append(f"  {group:>{width}}  |{spark}|  mean {mean:+.2f}  ({total:,} deals)")
+    return lines

@@ -1,0 +1,41 @@
+// The Explore feature on the page: mounts the view into #explore once the
+// manifest is in, follows the game picker, hands a clicked deal to the player,
+// and adds pixelJudge.explore / exploreState and Explore's share-link settings.
+import { app, el, reducedMotion } from "../page.js";
+import { addHook } from "../hook.js";
+import { onGameSelected, replaceInput, selectGame } from "../input.js";
+import { solve } from "../solve.js";
+import { ExploreView } from "./view.js";
+
+let view = null;
+
+// Explore hands over the first deal of a clicked bucket: it becomes the input and is solved.
+async function openDeal({ game, text, note }) {
+  if (game !== app.game) await selectGame(game);
+  replaceInput(text);
+  app.lastGenerated = text;
+  await solve();
+  el.solveStatus.textContent = `${note}. ${el.solveStatus.textContent}`;
+  el.canvas.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
+}
+
+export function mountExplore() {
+  view = new ExploreView({
+    container: document.getElementById("explore"), client: app.client,
+    games: () => app.games, currentGame: () => app.game, openDeal,
+  });
+  onGameSelected((info) => view.setGame(info));
+  // Share links carry Explore's settings; a link's settings come back here.
+  app.exploreLink = () => view.linkState();
+  app.applyExploreLink = (settings) => view.applyLink(settings);
+}
+
+function mounted() {
+  if (!view) throw new Error("the page is still starting");
+  return view;
+}
+
+// Runs a study in the page's worker pool; resolves to the CLI's JSON.
+addHook("explore", (game, settings = {}) => mounted().start({ ...settings, game }));
+// The view now: {game, study, running, done, deals, result, plots: [{title, kind, regions}]}.
+addHook("exploreState", () => mounted().state());
