@@ -19,6 +19,7 @@ from .run import explore
 from .study import Plot, Study, get_study, studies_of
 
 BAR = 24
+SPARK_WIDTH = 40
 SPARK = " \u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
 
 
@@ -165,13 +166,16 @@ def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
         return ["  (none)"]
     numbers = [int(k) for row in data.values() for k in row]
     low, high = min(numbers), max(numbers)
+    step = -(-(high - low + 1) // SPARK_WIDTH)      # buckets per character
     width = max(len(g) for g in data)
-    lines = [f"  {plot.x} from {low} to {high}"]
+    lines = [f"  {plot.x} from {low} to {high}" + (f", {step} per character" if step > 1 else "")]
     for group, row in data.items():
         total = sum(row.values())
-        top = max(row.values()) or 1
-        spark = "".join(SPARK[round((len(SPARK) - 1) * row.get(str(v), 0) / top)]
-                        for v in range(low, high + 1))
+        bins = [0] * (1 + (high - low) // step)
+        for key, count in row.items():
+            bins[(int(key) - low) // step] += count
+        top = max(bins) or 1
+        spark = "".join(SPARK[-(-(len(SPARK) - 1) * n // top)] for n in bins)
         mean = sum(int(k) * c for k, c in row.items()) / total if total else 0.0
         lines.append(f"  {group:>{width}}  |{spark}|  mean {mean:+.2f}  ({total:,} deals)")
     return lines

@@ -16,6 +16,7 @@ const SERIES = [PAL.green, PAL.red, PAL.orange, PAL.blue, PAL.pink, PAL.yellow, 
 const NAMED = {
   won: PAL.green, lost: PAL.red, "Win!": PAL.green, "Bust!": PAL.red, "Lose!": PAL.orange,
   Alice: PAL.blue, Bob: PAL.pink, Draw: PAL.yellow, "+": PAL.green, "0": PAL.yellow, "-": PAL.red,
+  swap: PAL.orange, "no swap": PAL.lavender, "1st": PAL.blue, tie: PAL.yellow, "2nd": PAL.pink,
 };
 const HEAT = [PAL.navy, PAL.plum, PAL.red, PAL.orange, PAL.yellow, PAL.white];
 
@@ -92,10 +93,11 @@ function legend(g, keys, colors) {
 function xLabels(g, labels, centre) {
   const picks = labels.length <= 1 ? [0] : [0, labels.length - 1];
   if (labels.length > 4) picks.splice(1, 0, Math.floor((labels.length - 1) / 2));
-  if (labels.length <= 8 && labels.every((l) => l.length * 8 <= (RIGHT - LEFT) / labels.length)) {
+  const room = Math.floor((RIGHT - LEFT) / labels.length / 8);
+  if (labels.length <= 8 && labels.every((l) => l.length <= room + 1)) {
     picks.splice(0, picks.length, ...labels.keys());
   }
-  for (const k of picks) tick(g, clip(labels[k], 5), centre(k));
+  for (const k of picks) tick(g, clip(labels[k], Math.max(5, room)), centre(k));
 }
 
 // A label centred under x, kept inside the canvas.

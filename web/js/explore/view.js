@@ -115,7 +115,8 @@ export class ExploreView {
     this.plots = this.study.plots.map((plot, k) => {
       const canvas = node("canvas", { width: PW, height: PH, tabIndex: 0, testid: "explore-plot", ariaLabel: `${plot.title}: click a bar to open an example deal` });
       canvas.dataset.plot = String(k);
-      const caption = node("figcaption", { className: "explore-caption", textContent: "Click a bar to open an example deal." });
+      const what = { rate_lines: "a point", dist_lines: "a point", heatmap: "a cell", stacked: "a segment" }[plot.kind] || "a bar";
+      const caption = node("figcaption", { className: "explore-caption", textContent: `Click ${what} to open an example deal.` });
       const entry = { plot, canvas, caption, regions: [], focus: -1 };
       canvas.addEventListener("click", (ev) => this.click(entry, ev));
       canvas.addEventListener("mousemove", (ev) => this.hover(entry, ev));
