@@ -8,6 +8,7 @@ import { onStep, player } from "./playback.js";
 let demo = null;   // {index, timer} while the demo plays
 
 export const running = () => Boolean(demo);
+export const stopDemo = () => stop();
 
 async function next() {
   const info = gameInfo();

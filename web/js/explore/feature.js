@@ -5,12 +5,14 @@ import { app, el, reducedMotion } from "../page.js";
 import { addHook } from "../hook.js";
 import { onGameSelected, replaceInput, selectGame } from "../input.js";
 import { solve } from "../solve.js";
+import { stopDemo } from "../demo.js";
 import { ExploreView } from "./view.js";
 
 let view = null;
 
 // Explore hands over the first deal of a clicked bucket: it becomes the input and is solved.
 async function openDeal({ game, text, note }) {
+  stopDemo();
   if (game !== app.game) await selectGame(game);
   replaceInput(text);
   app.lastGenerated = text;
