@@ -63,11 +63,36 @@ def end_position(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def parse_int(tok: Token, what: str = "an integer") -> int:
-    """A plain decimal: digits only, no sign, no leading zero (``0`` itself is fine)."""
-    if not _PLAIN_INT.match(tok.text) or not tok.text.isascii():
-        raise tok.error(f"'{tok.text}' is not {what}")
-    return int(tok.text)
+def parse_int(tok: Token, what: str, *, prefix: str = "") -> int:
+    """A plain decimal number: ASCII digits only, no sign, no leading zero (``0`` is fine).
+
+    Every game reads its numbers through here, so a bad one always gets the same
+    message shape, ``[prefix]'TOKEN' <what is wrong>; expected <what>``, with the
+    precise complaint: a leading zero, a minus or plus sign, a decimal point, or
+    simply not an integer.  ``what`` names the value ("a stone count", "M (5..13)").
+    """
+    t = tok.text
+    if _PLAIN_INT.match(t) and t.isascii():
+        return int(t)
+    raise tok.error(f"{prefix}'{t}' {_number_problem(t)}; expected {what}")
+
+
+def _number_problem(t: str) -> str:
+    """What keeps ``t`` from being a plain decimal number (a phrase after the token)."""
+    digits = t.isascii() and t.isdigit()
+    body = t[1:]
+    signed = body.isascii() and body.isdigit()
+    if digits:
+        return "has a leading zero"
+    if t[0] == "-" and signed:
+        return "is negative"
+    if t[0] == "+" and signed:
+        return "has a sign"
+    unsigned = t.lstrip("+-")
+    if "." in unsigned and unsigned.replace(".", "", 1).isascii() and \
+            unsigned.replace(".", "", 1).isdigit():
+        return "has a decimal point"
+    return "is not an integer"
 
 
 def iter_nonblank(lines: list[list[Token]]) -> Iterator[list[Token]]:

@@ -196,7 +196,7 @@ BAD = [
      "number of players"),
     ("N not an integer", OK.replace("START 1", "START x") + EOI, ParseError, 1, 7,
      "'x' is not"),
-    ("N with a sign", OK.replace("START 1", "START +1") + EOI, ParseError, 1, 7, "'+1' is not"),
+    ("N with a sign", OK.replace("START 1", "START +1") + EOI, ParseError, 1, 7, "'+1' has a sign"),
     ("START 0", OK.replace("START 1", "START 0") + EOI, InvalidInputError, 1, 7, "1..10"),
     ("START 11", OK.replace("START 1", "START 11") + EOI, InvalidInputError, 1, 7, "1..10"),
     ("extra token after N", OK.replace("START 1", "START 1 1") + EOI, ParseError, 1, 9,

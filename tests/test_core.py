@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,11 +36,37 @@ def test_end_position_points_past_the_last_text():
     assert end_position("") == (1, 1)
 
 
-@pytest.mark.parametrize("bad", ["07", "-1", "+1", "1.0", "\u0661"])
-def test_plain_integers_only(bad):
-    with pytest.raises(ParseError, match="is not"):
-        parse_int(tokenize(bad)[0])
-    assert parse_int(tokenize("0")[0]) == 0
+@pytest.mark.parametrize("bad, complaint", [
+    ("07", "has a leading zero"), ("-1", "is negative"), ("+1", "has a sign"),
+    ("1.0", "has a decimal point"), (".5", "has a decimal point"), ("\u0661", "is not an integer"),
+    ("1e3", "is not an integer"), ("-", "is not an integer"), ("1.2.3", "is not an integer")])
+def test_plain_integers_only_with_a_precise_complaint(bad, complaint):
+    with pytest.raises(ParseError) as err:
+        parse_int(tokenize(f"  {bad}")[0], "a count")
+    assert err.value.message == f"'{bad}' {complaint}; expected a count"
+    assert (err.value.line, err.value.column, err.value.token) == (1, 3, bad)
+    assert parse_int(tokenize("0")[0], "a count") == 0
+    assert parse_int(tokenize("907")[0], "a count") == 907
+
+
+# Every game reads its numbers through text.parse_int: the same complaint, the same shape.
+NUMBER_SLOTS = {
+    "kalah": ("1\n1\n1 {} 0 0\n", 3, 3),
+    "house_of_cards": ("Axel\n{}\n", 2, 1),
+    "byte_me": ("START {}\n", 1, 7),
+    "the_game": ("2 3 4 {} 5\n", 1, 7),
+}
+
+
+@pytest.mark.parametrize("game", sorted(NUMBER_SLOTS))
+@pytest.mark.parametrize("bad, complaint", [("07", "has a leading zero"), ("-1", "is negative"),
+                                            ("2.5", "has a decimal point")])
+def test_every_game_complains_about_a_number_the_same_way(game, bad, complaint):
+    text, line, column = NUMBER_SLOTS[game]
+    with pytest.raises(ParseError) as err:
+        get_engine(game).parse(text.format(bad))
+    assert (err.value.line, err.value.column) == (line, column)
+    assert re.fullmatch(rf"(token \d+: )?'{re.escape(bad)}' {complaint}; expected .+", err.value.message)
 
 
 def test_error_message_leads_with_its_position():
@@ -89,7 +116,7 @@ def test_parse_error_envelope_carries_position_and_token():
     reply = call(cmd="solve", game="the_game", text=SAMPLE.replace("94", "9x4", 1))
     assert reply == {"ok": False, "error": {
         "type": "ParseError", "line": 1, "column": 10, "token": "9x4",
-        "message": "line 1, column 10: token 4: '9x4' is not an integer"}}
+        "message": "line 1, column 10: token 4: '9x4' is not an integer; expected a card 2..99"}}
 
 
 @pytest.mark.parametrize("raw, phrase", [

@@ -24,7 +24,7 @@ from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
 from ..explore.study import Plot, Study
 from ..registry import register
-from ..text import Token, check_size, end_position, tokenize
+from ..text import Token, check_size, end_position, parse_int, tokenize
 
 DECK = range(2, 100)
 DECK_SIZE = 98
@@ -76,13 +76,12 @@ def _parse(text: str) -> Deck:
                 break
             raise tok.error(f"{where}: unexpected extra token '{tok.text}' "
                             f"(the deck has exactly {DECK_SIZE} cards)")
-        digits = tok.text.isascii() and tok.text.isdigit()
-        if not digits or (len(tok.text) > 1 and tok.text[0] == "0"):
+        try:
+            value = parse_int(tok, "a card 2..99", prefix=f"{where}: ")
+        except ParseError:
             if duplicate:
                 break
-            raise tok.error(f"{where}: '{tok.text}' is not an integer"
-                            + (" (no leading zeros)" if digits else ""))
-        value = int(tok.text)
+            raise
         if value not in DECK:
             if duplicate:
                 break

@@ -97,7 +97,7 @@ class _Parser:
             line, column = _past(head)
             raise ParseError(f"'{START}' needs the number of players N "
                              f"({MIN_PLAYERS}..{MAX_PLAYERS}) after it", line=line, column=column)
-        n = parse_int(toks[1], f"a number of players (an integer {MIN_PLAYERS}..{MAX_PLAYERS})")
+        n = parse_int(toks[1], f"N, the number of players ({MIN_PLAYERS}..{MAX_PLAYERS})")
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise toks[1].error(f"{START} {toks[1].text}: N must be {MIN_PLAYERS}..{MAX_PLAYERS} "
                                 f"(the dealer never plays alone, at most {MAX_PLAYERS} players)",

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ...errors import InvalidInputError, ParseError
-from ...text import Token, check_size, end_position, tokenize
+from ...text import Token, check_size, end_position, parse_int, tokenize
 from .rules import AXEL, END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 
 
@@ -100,11 +100,7 @@ def _parse(text: str) -> Problem:
         if i == n:
             raise at_end(f"the input ends after the name {name}; expected M ({MIN_M}..{MAX_M})")
         mtok = tokens[i]
-        if not (mtok.text.isascii() and mtok.text.isdigit()) or (mtok.text[0] == "0"
-                                                                   and mtok.text != "0"):
-            raise mtok.error(f"expected M, an integer {MIN_M}..{MAX_M}, after {name}; "
-                             f"found '{mtok.text}'")
-        m = int(mtok.text)
+        m = parse_int(mtok, f"M, an integer {MIN_M}..{MAX_M}, after {name}")
         if not MIN_M <= m <= MAX_M:
             raise mtok.error(f"M = {m} is outside {MIN_M}..{MAX_M}", InvalidInputError)
         i += 1

@@ -2,25 +2,8 @@
 from __future__ import annotations
 
 from ...errors import InvalidInputError, ParseError
-from ...text import Token, check_size, end_position, tokenize_lines
+from ...text import Token, check_size, end_position, parse_int, tokenize_lines
 from .rules import MAX_CASES, MAX_CUPS, MAX_STONES, MIN_CASES, MIN_CUPS, KalahCase, KalahInput
-
-
-def _number(tok: Token, what: str) -> int:
-    """A plain decimal (digits only, no sign, no leading zero), with a precise complaint."""
-    t = tok.text
-    if t.isascii() and t.isdigit():
-        if len(t) > 1 and t[0] == "0":
-            raise tok.error(f"'{t}' has a leading zero; {what} is written without one")
-        return int(t)
-    body = t[1:]
-    if t[0] == "-" and body.isascii() and body.isdigit():
-        raise tok.error(f"'{t}' is negative; {what} must be a non-negative integer")
-    if t[0] == "+" and body.isascii() and body.isdigit():
-        raise tok.error(f"'{t}' has a sign; {what} is written as plain digits")
-    if "." in t and t.replace(".", "", 1).lstrip("+-").isdigit():
-        raise tok.error(f"'{t}' has a decimal point; {what} must be an integer")
-    raise tok.error(f"'{t}' is not an integer ({what} expected)")
 
 
 def _past(tok: Token) -> tuple[int, int]:
@@ -34,7 +17,7 @@ def parse(text: str) -> KalahInput:
     if first is None:
         raise ParseError(f"input is empty: expected T, the number of cases "
                          f"({MIN_CASES}..{MAX_CASES})", line=1, column=1)
-    t = _number(first[0], "T, the number of cases,")
+    t = parse_int(first[0], f"T, the number of cases ({MIN_CASES}..{MAX_CASES})")
     if not MIN_CASES <= t <= MAX_CASES:
         raise first[0].error(f"T = {t} is out of range: the number of cases must be "
                              f"{MIN_CASES}..{MAX_CASES}", InvalidInputError)
@@ -48,7 +31,7 @@ def parse(text: str) -> KalahInput:
             line, column = end_position(text)
             raise ParseError(f"input ends in case {k} of {t}: expected the line with m",
                              line=line, column=column)
-        m = _number(head[0], "m, the number of cups per player,")
+        m = parse_int(head[0], f"m, the number of cups per player ({MIN_CUPS}..{MAX_CUPS})")
         if not MIN_CUPS <= m <= MAX_CUPS:
             raise head[0].error(f"case {k}: m = {m} is out of range {MIN_CUPS}..{MAX_CUPS}",
                                 InvalidInputError)
@@ -65,7 +48,7 @@ def parse(text: str) -> KalahInput:
         for tok in row:
             if len(pits) == n:
                 raise tok.error(f"expected {n} numbers for m = {m}, found {len(row)}")
-            pits.append(_number(tok, "a stone count"))
+            pits.append(parse_int(tok, "a stone count"))
         if len(pits) < n:
             line, column = _past(row[-1])
             raise ParseError(f"expected {n} numbers for m = {m}, found {len(row)}",
