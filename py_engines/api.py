@@ -152,10 +152,13 @@ class RandomOption:
 
 @runtime_checkable
 class Engine(Protocol[P, R]):
+    """What every registered game provides; the registry, CLI and bridge rely on nothing else."""
+
     name: str                      # registry key, URL value, scene key
     title: str                     # display name
     input_help: str                # the input format, shown beside the input box
     kind: str                      # "one-player" or "two-player"
+    order: int                     # position in the game picker
     interactive: bool              # replay() accepts user moves
     random_options: tuple[RandomOption, ...]
 
@@ -167,6 +170,17 @@ class Engine(Protocol[P, R]):
     def replay(self, problem: P, result: Result[R], *, case: int = 0,
                moves: Sequence[str] = ()) -> list[Frame]: ...
     def random_input(self, seed: int, **options: Any) -> str: ...
+    def options_with_defaults(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class TwoPlayerEngine(Engine[P, R], Protocol[P, R]):
+    """A two-player engine (``kind == "two-player"``): its positions are honest GameStates
+    (``search.minimax.GameState``), so ``search.minimax.solve(engine.start(problem, case))``
+    equals ``engine.value(problem, case)``, and so on after any moves."""
+
+    def start(self, problem: P, case: int = 0) -> Any: ...
+    def value(self, problem: P, case: int = 0, moves: Sequence[Any] = ()) -> int: ...
 
 
 class BaseEngine(Generic[P, R]):
@@ -193,9 +207,13 @@ class BaseEngine(Generic[P, R]):
 
     @staticmethod
     def check_case(result: Result[Any], case: int) -> None:
-        if not 0 <= case < len(result.cases):
+        BaseEngine.check_case_count(len(result.cases), case)
+
+    @staticmethod
+    def check_case_count(count: int, case: int) -> None:
+        if not 0 <= case < count:
             raise InvalidInputError(f"case {case + 1} does not exist; the input has "
-                                    f"{len(result.cases)} case(s)")
+                                    f"{count} case(s)")
 
     def options_with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate ``random_input`` options against ``random_options``."""

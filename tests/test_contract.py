@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from py_engines import EngineError, engine_names, get_engine
-from py_engines.api import Frame
+from py_engines import EngineError, LimitError, engine_names, get_engine
+from py_engines.api import Engine, Frame, TwoPlayerEngine
 from py_engines.bridge import handle
+from py_engines.search.minimax import Solver, solve
 
 DATA = Path(__file__).parent / "data"
 GAMES = engine_names()
+TWO_PLAYER = [g for g in GAMES if get_engine(g).kind == "two-player"]
 KNOWN_ERRORS = {"ParseError", "InvalidInputError", "LimitError"}
 
 
@@ -27,8 +31,13 @@ def call(**request) -> dict:
     return json.loads(handle(json.dumps(request)))
 
 
-def test_the_five_games_are_registered_in_picker_order():
-    assert GAMES == ["the_game", "kalah", "house_of_cards", "byte_me", "sevens"]
+def test_every_game_module_is_registered_in_picker_order():
+    import pkgutil
+
+    from py_engines import games
+    modules = {m.name for m in pkgutil.iter_modules(games.__path__) if not m.name.startswith("_")}
+    assert set(GAMES) == modules
+    assert GAMES == sorted(GAMES, key=lambda g: (getattr(get_engine(g), "order", 100), g))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -160,3 +169,86 @@ def test_mutated_samples_never_crash_the_bridge(game):
         if not reply["ok"]:
             assert reply["error"]["type"] in KNOWN_ERRORS, reply["error"]
             assert reply["error"]["line"] is None or reply["error"]["line"] >= 1
+
+
+# ----------------------------------------------------------------------------- honest GameState
+
+POSITIONS_PER_GAME = 200
+GENERIC_NODES = 400           # positions further from the end would make the test slow
+
+
+class CappedSolver(Solver):
+    """The generic solver, giving up (LimitError) after GENERIC_NODES positions."""
+
+    def _count(self) -> None:
+        self.stats.nodes += 1
+        if self.stats.nodes > GENERIC_NODES:
+            raise LimitError("too far from the end for a quick generic search")
+
+
+def random_options(engine: Any, rng: random.Random) -> dict[str, Any]:
+    """Random values of the engine's own random_input knobs (so no game is named here)."""
+    out: dict[str, Any] = {}
+    for opt in engine.random_options:
+        if opt.choices is not None:
+            out[opt.name] = rng.choice(opt.choices)
+        elif opt.minimum is not None and opt.maximum is not None:
+            out[opt.name] = rng.randint(opt.minimum, opt.maximum)
+    return out
+
+
+def playout_positions(engine: Any, rng: random.Random) -> list[tuple[Any, int, tuple[Any, ...], int]]:
+    """A random deal played at random to the end; its last positions, as (problem, case,
+    moves from the start, generic minimax value), going back while that search stays small."""
+    problem = engine.parse(engine.random_input(rng.randrange(1 << 30),
+                                               **random_options(engine, rng)))
+    state = engine.start(problem, 0)
+    line: list[tuple[tuple[Any, ...], Any]] = [((), state)]
+    while not state.is_terminal():
+        moves = list(state.moves())
+        assert moves, "a position that is not terminal has a move"
+        move = rng.choice(moves)
+        state = state.play(move)
+        line.append(((*line[-1][0], move), state))
+    out = []
+    for moves, position in reversed(line):
+        try:
+            out.append((problem, 0, moves, CappedSolver().value(position)))
+        except LimitError:
+            break
+    return out
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER)
+def test_two_player_engine_offers_the_contract(game):
+    engine = get_engine(game)
+    assert isinstance(engine, Engine) and isinstance(engine, TwoPlayerEngine)
+    problem = engine.parse(samples(game)[0].read_text())
+    start = engine.start(problem)
+    assert start.key() == engine.start(problem, 0).key()
+    hash(start.key())
+    assert start.to_move() in (1, -1) and not start.is_terminal() and start.moves()
+    with pytest.raises(EngineError):
+        engine.start(problem, 10_000)
+    # one line to the end, always the last move: the generic value there is the game's value
+    state, moves = start, []
+    while not state.is_terminal():
+        moves.append(state.moves()[-1])
+        state = state.play(moves[-1])
+    assert solve(state) == state.value() == engine.value(problem, 0, tuple(moves))
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER)
+def test_generic_minimax_agrees_with_the_fast_solver(game):
+    """The position is an honest GameState: plain alpha-beta over it gives the value the
+    game's own solver gives, on hundreds of random positions (most deep in random lines)."""
+    engine = get_engine(game)
+    rng = random.Random(f"honest {game}")
+    began = time.perf_counter()
+    checked = deep = 0
+    while checked < POSITIONS_PER_GAME and time.perf_counter() - began < 20:
+        for problem, case, moves, generic in playout_positions(engine, rng):
+            assert engine.value(problem, case, moves) == generic, (game, problem, moves)
+            checked += 1
+            deep += len(moves) >= 2
+    assert checked >= POSITIONS_PER_GAME and deep > checked // 2

@@ -407,7 +407,14 @@ def test_user_moves_are_followed_then_the_engine_plays_on():
 def test_illegal_user_move_raises_with_step_and_legal_ids():
     with pytest.raises(InvalidInputError) as info:
         replay(SAMPLE, moves=("floorD:1.2", "peakHD:1.1"))
-    assert "step 2" in info.value.message and "floorD:1.3" in info.value.message
+    assert "move 2 (frame 1)" in info.value.message and "floorD:1.3" in info.value.message
+
+
+def test_a_user_move_after_the_game_has_ended_is_refused():
+    line = [f.event["move"] for f in replay(SAMPLE)[1:] if f.event.get("move")]
+    assert len(replay(SAMPLE, moves=tuple(line))) == len(replay(SAMPLE))
+    with pytest.raises(InvalidInputError, match=f"move {len(line) + 1} .*the game is over"):
+        replay(SAMPLE, moves=(*line, "hold"))
 
 
 def test_replay_of_a_missing_case_raises():

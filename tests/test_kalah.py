@@ -10,7 +10,7 @@ import pytest
 
 from py_engines import InvalidInputError, LimitError, ParseError, bridge, get_engine, solve_text
 from py_engines.__main__ import main
-from py_engines.games.kalah.rules import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, YOU,
+from py_engines.games.kalah.rules import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, PASS, YOU,
                                           KalahCase, Move, Position, move_id, pit_label)
 from py_engines.games.kalah import rules as kalah_rules, search as kalah_search
 from py_engines.games.kalah.search import CaseSolver, PackedRules
@@ -49,7 +49,7 @@ class Plain:
         return [None] if self.pos.must_pass() else self.pos.moves()
 
     def play(self, move: Move | None) -> "Plain":
-        return Plain(self.pos.pass_turn() if move is None else self.pos.play(move)[0])
+        return Plain(self.pos.pass_turn() if move is None else self.pos.play(move))
 
     def is_terminal(self) -> bool:
         return self.pos.is_over()
@@ -132,20 +132,20 @@ def test_sowing_goes_round_the_ring_through_the_opponents_bowl():
     p = pos(1, (5, 0, 0, 0))             # spec sample 1 case 3: A -> YOU, a, OPP, A, YOU
     _, sowing = p.sow(0)
     assert [pit_label(1, q) for q in sowing.path] == ["YOU", "a", "OPP", "A", "YOU"]
-    after, _ = p.play(Move(0))
+    after, _ = p.step(Move(0))
     assert after.pits == (1, 2, 1, 1)
 
 
 def test_opponent_sowing_goes_through_your_bowl():
     p = pos(2, (0, 0, 0, 0, 4, 0), mover=OPP)      # b -> OPP, A, B, YOU
-    after, sowing = p.play(Move(cup(2, "b")))
+    after, sowing = p.step(Move(cup(2, "b")))
     assert [pit_label(2, q) for q in sowing.path] == ["OPP", "A", "B", "YOU"]
     assert after.pits == (1, 1, 1, 0, 0, 1) and after.mover == YOU
 
 
 def test_extra_move_keeps_mover_round_and_locks():
     p = pos(3, (0, 0, 1, 0, 2, 0, 0, 0), locks=(2, 0, 0), rnd=5)
-    after, sowing = p.play(Move(cup(3, "C")))
+    after, sowing = p.step(Move(cup(3, "C")))
     assert sowing.kind == "extra"
     assert (after.mover, after.round, after.locks) == (YOU, 5, (2, 0, 0))
 
@@ -154,7 +154,7 @@ def test_extra_moves_can_repeat_then_a_pass_follows():
     p = pos(3, (0, 2, 1, 0, 1, 0, 0, 0))
     kinds = []
     for label in ("C", "B", "C"):                   # C -> Y; B -> C, Y; C -> Y
-        p, sowing = p.play(Move(cup(3, label)))
+        p, sowing = p.step(Move(cup(3, label)))
         kinds.append(sowing.kind)
     assert kinds == ["extra"] * 3
     assert p.mover == YOU and p.round == 1 and p.must_pass()
@@ -162,7 +162,7 @@ def test_extra_moves_can_repeat_then_a_pass_follows():
 
 def test_last_stone_in_other_bowl_ends_the_turn_without_swap():
     p = pos(1, (3, 0, 1, 0))               # A -> Y, a, O
-    after, sowing = p.play(Move(0))
+    after, sowing = p.step(Move(0))
     assert sowing.last == 3 and sowing.pair is None and sowing.kind == "sow"
     assert p.moves() == [Move(0)] and after.mover == OPP and after.round == 2
 
@@ -172,7 +172,7 @@ def test_last_stone_in_other_bowl_ends_the_turn_without_swap():
 def test_capture_takes_both_cups_into_the_movers_bowl():
     # spec sample 1 case 1: the opponent's a -> b; b was empty and faces your B (2 stones)
     p = pos(3, (0, 2, 1, 0, 1, 0, 0, 0), mover=OPP)
-    after, sowing = p.play(Move(cup(3, "a")))
+    after, sowing = p.step(Move(cup(3, "a")))
     assert sowing.kind == "capture" and sowing.captured == (1, 2)
     assert after.pits == (0, 0, 1, 0, 0, 0, 0, 3) and after.mover == YOU
 
@@ -188,7 +188,7 @@ def test_capture_faces_the_cup_opposite_not_the_partner():
 
 def test_no_capture_when_the_opposite_cup_is_empty():
     p = pos(3, (1, 0, 0, 0, 3, 0, 0, 0))     # A -> B; B faces b, which is empty
-    after, sowing = p.play(Move(0))
+    after, sowing = p.step(Move(0))
     assert sowing.empty_facing and sowing.captured is None
     assert after.pits == (0, 1, 0, 0, 3, 0, 0, 0)
 
@@ -201,14 +201,14 @@ def test_no_capture_in_a_cup_that_held_stones():
 
 def test_chosen_cup_refilled_by_a_lap_never_captures():
     p = pos(1, (4, 0, 1, 0))                 # A -> Y, a, O, A: last stone back in A
-    after, sowing = p.play(Move(0))
+    after, sowing = p.step(Move(0))
     assert sowing.last == 0 and sowing.kind == "sow"
     assert after.pits == (1, 1, 2, 1)
 
 
 def test_cup_empty_before_the_move_captures_even_after_a_lap():
     p = pos(2, (7, 0, 0, 0, 0, 0))           # A -> B Y a b O A B: B gets 2, a gets 1
-    after, sowing = p.play(Move(0))
+    after, sowing = p.step(Move(0))
     assert sowing.last == 1 and sowing.captured == (2, 1)
     assert after.pits == (1, 0, 4, 0, 1, 1)
 
@@ -222,7 +222,7 @@ def test_swap_is_offered_after_the_no_swap_move():
 
 def test_swap_exchanges_whole_cups_uses_a_swap_and_locks_the_pair():
     p = pos(2, (0, 2, 0, 5, 2, 0), mover=OPP)
-    after, sowing = p.play(Move(cup(2, "b"), True))
+    after, sowing = p.step(Move(cup(2, "b"), True))
     assert sowing.kind == "swap" and sowing.pair == 0
     assert after.pits == (5, 2, 0, 1, 0, 1)         # spec: `5 2 0 | 1 0 1`
     assert after.swaps == (3, 2) and after.locks == (4, 0) and after.round == 2
@@ -259,7 +259,7 @@ def test_swap_budget_is_three_per_player_and_separate():
     start = pos(2, (4, 1, 0, 0, 0, 0))
     p = start
     for left in (2, 1, 0):
-        after, sowing = p.play(Move(0, True))
+        after, sowing = p.step(Move(0, True))
         assert sowing.kind == "swap" and after.swaps == (left, 3)
         p = replace(start, swaps=after.swaps)
     assert p.sow(0)[1].refused == (NO_SWAPS_LEFT,) and Move(0, True) not in p.moves()
@@ -269,7 +269,7 @@ def test_swap_budget_is_three_per_player_and_separate():
 
 def test_lock_blocks_rounds_t_plus_1_to_t_plus_4_and_frees_t_plus_5():
     p = pos(2, (4, 1, 0, 0, 0, 0), rnd=7)
-    after, _ = p.play(Move(0, True))          # round 7: swap B<->b
+    after, _ = p.step(Move(0, True))          # round 7: swap B<->b
     blocked = []
     for _ in range(5):
         probe = replace(after, mover=YOU, pits=(4, 1, 0, 0, 0, 0))
@@ -279,7 +279,7 @@ def test_lock_blocks_rounds_t_plus_1_to_t_plus_4_and_frees_t_plus_5():
 
 
 def test_lock_binds_both_players():
-    after, _ = pos(2, (4, 1, 0, 0, 0, 0)).play(Move(0, True))
+    after, _ = pos(2, (4, 1, 0, 0, 0, 0)).step(Move(0, True))
     opp = replace(after, pits=(0, 1, 0, 4, 1, 0))   # Opp's a -> b, O, A, B: last in B
     assert opp.mover == OPP and opp.sow(3)[1].refused == (PAIR_LOCKED,)
 
@@ -288,7 +288,7 @@ def test_lock_binds_both_players():
 
 def test_pass_hands_over_starts_a_round_and_ticks_locks():
     p = pos(2, (0, 0, 0, 4, 1, 0), locks=(3, 1), rnd=4)
-    assert p.must_pass() and p.moves() == []
+    assert p.must_pass() and p.moves() == [PASS] and move_id(2, PASS) == "pass"
     after = p.pass_turn()
     assert (after.mover, after.round, after.locks) == (OPP, 5, (2, 0))
 
@@ -369,7 +369,7 @@ def test_packed_moves_match_the_readable_rules():
         me = 1 if p.mover == YOU else -1
         expected = []
         for mv in p.moves():
-            child, _ = p.play(mv)
+            child = p.play(mv)
             gain = me * (child.score() - p.score())
             c_sign, c_link, c_key = rules.encode(child)
             expected.append((gain, 0, 0) if not c_link else (gain, c_sign * me, c_key))
@@ -538,14 +538,14 @@ def test_every_shown_value_is_exact_and_the_line_is_consistent(name, case):
     for f, nxt in zip(frames, frames[1:]):
         if f.values is not None:
             assert [v.move for v in f.values] == [move_id(p.m, mv) for mv in p.moves()]
-            exact = [plain_value(p.play(mv)[0]) for mv in p.moves()]
+            exact = [plain_value(p.play(mv)) for mv in p.moves()]
             assert [v.value for v in f.values] == exact
             best = max(exact) if p.mover == YOU else min(exact)
             assert [v.best for v in f.values] == [x == best for x in exact]
             chosen = next(v for v in f.values if v.move == nxt.event["move"])
             assert chosen.value == final and chosen.best
             assert f.to_move == ("You" if p.mover == YOU else "Opponent")
-            p = p.play(next(mv for mv in p.moves() if move_id(p.m, mv) == chosen.move))[0]
+            p = p.play(next(mv for mv in p.moves() if move_id(p.m, mv) == chosen.move))
         elif nxt.event["kind"] == "pass":
             p = p.pass_turn()
     assert decisions(frames)[0].state["value"] == final

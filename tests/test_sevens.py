@@ -10,7 +10,6 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
-from py_engines.games.sevens.frames import replay_line
 from py_engines.games.sevens.judge import parse_deal
 from py_engines.games.sevens.rules import ALICE, BOB, Deal, Position, card_name
 from py_engines.games.sevens.search import SevensSolver, solve_deal
@@ -82,20 +81,20 @@ def test_the_holder_lays_s7_and_the_other_player_moves_first():
         start = Position.opening(deal)
         assert deal.holder == holder
         assert start.runs == ((7, 7), None, None, None) and start.down() == 1
-        assert start.to_move() == 1 - holder
+        assert start.mover == 1 - holder
         assert (0, 7) not in start.hand(holder)
 
 
 def test_turns_alternate_after_the_opening():
     start = Position.opening(deal_of(SPLIT))
     after = start.play(start.moves()[0])
-    assert (start.to_move(), after.to_move()) == (BOB, ALICE)
+    assert (start.mover, after.mover) == (BOB, ALICE)
 
 
 def test_legal_moves_on_both_ends_of_a_track():
     deal = deal_of(SPLIT)                        # Bob holds every heart and club
     position = at(deal, (7, 7), (4, 9), None, None)
-    assert position.to_move() == BOB            # 1 + 6 cards down
+    assert position.mover == BOB            # 1 + 6 cards down
     assert [card_name(c) for c, _ in position.ends()] == ["S6", "S8", "H3", "H10", "C7", "D7"]
     assert [end for _, end in position.ends()] == ["down", "up", "down", "up", "open", "open"]
     assert position.moves() == ((1, 3), (1, 10), (2, 7))
@@ -134,8 +133,8 @@ def test_a_player_without_a_legal_card_loses():
     deal = deal_of(" ".join(f"S{r}" for r in range(1, 14))
                    + " " + " ".join(f"H{r}" for r in range(1, 14) if r != 7) + " C1")
     stuck = at(deal, (1, 13), None, None, (7, 7))
-    assert stuck.to_move() == ALICE and stuck.hand(ALICE) and stuck.hand(BOB)
-    assert stuck.moves() == () and stuck.is_terminal() and stuck.value() == -1
+    assert stuck.mover == ALICE and stuck.hand(ALICE) and stuck.hand(BOB)
+    assert stuck.moves() == () and stuck.is_terminal() and stuck.value() == -1 and stuck.to_move() == 1
     assert SevensSolver(deal).value(stuck) == -1
     assert solve_text("sevens", " ".join(card_name(c) for c in deal.alice)) == "Bob\n"
 
@@ -143,7 +142,7 @@ def test_a_player_without_a_legal_card_loses():
 def test_all_52_cards_down_is_a_draw_with_the_holder_to_move():
     deal = deal_of(SPLIT)
     done = at(deal, (1, 13), (1, 13), (1, 13), (1, 13))
-    assert done.down() == 52 and done.to_move() == deal.holder
+    assert done.down() == 52 and done.mover == deal.holder
     assert done.is_terminal() and done.value() == 0
     assert SevensSolver(deal).value(done) == 0
 
@@ -236,7 +235,7 @@ def reference_value(position: Position, memo: dict) -> int:
     key = position.runs
     if key not in memo:
         moves = position.moves()
-        memo[key] = (position.value() if not moves else
+        memo[key] = (position.value() * position.to_move() if not moves else
                      max(-reference_value(position.play(m), memo) for m in moves))
     return memo[key]
 
@@ -400,7 +399,7 @@ def test_illegal_user_move_is_refused():
     problem, result, _ = frames_of(sample("sample-3"))
     with pytest.raises(InvalidInputError) as info:
         ENGINE.replay(problem, result, moves=("H7", "S5"))
-    assert "move 2" in info.value.message and "legal: S6, S8, C7" in info.value.message
+    assert "move 2" in info.value.message and "legal moves: S6, S8, C7" in info.value.message
 
 
 def test_moves_past_the_end_are_refused():

@@ -112,3 +112,12 @@ class Solver:
         pick = max if state.to_move() > 0 else min
         value = pick(v for _, v in scored)
         return value, next(m for m, v in scored if v == value)
+
+
+def solve(state: GameState) -> int:
+    """The generic exact value of ``state``: plain alpha-beta over the GameState alone.
+
+    The reference every game's fast solver must agree with (the contract tests
+    check it on random positions); recursion as deep as the plies left.
+    """
+    return Solver().value(state)

@@ -38,29 +38,26 @@ Cost: an M = 13 deck (18 plies; the plain DP has 15,453 distinct states) takes
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any
 
-from ...api import (BaseEngine, CaseRun, CaseSummary, Frame, MoveValue, Progress, RandomOption,
-                    Result, solve_cases)
-from ...errors import InvalidInputError
+from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...registry import register
-from .frames import _state, _turn_event, move_label, signed
+from ...walker import BaseTwoPlayerEngine, Line
+from .frames import HouseLine
 from .judge import END, Case, CaseResult, Problem, _parse
-from .rules import AXEL, BIRGIT, MAX_M, MIN_M, NAMES, RANK_MASK, RED, Position, card_text
+from .rules import MAX_M, MIN_M, NAMES, RED, Position, card_text
 from .search import RestSearch
 
 
 @register
-class HouseOfCardsEngine(BaseEngine[Problem, CaseResult]):
+class HouseOfCardsEngine(BaseTwoPlayerEngine[Problem, CaseResult, Position]):
     name = "house_of_cards"
     title = "House of Cards (ICPC WF 2009 G)"
     input_help = (
         "Cases of: a name (Axel or Birgit), M (5..13), then the 2M cards of the deck, top first, "
         "each a rank and R or B (1R .. 13B); a line End closes the input. The answer per case "
         "is the named player's result: Case k: Name wins X / loses X / Axel and Birgit tie.")
-    kind = "two-player"
     order = 3
-    interactive = True
     random_options = (
         RandomOption("M", "M (ranks per colour)", 8, MIN_M, MAX_M),
         RandomOption("name", "Named player", "Axel", choices=NAMES),
@@ -93,78 +90,13 @@ class HouseOfCardsEngine(BaseEngine[Problem, CaseResult]):
     def summaries(self, problem: Problem, result: Result[CaseResult]) -> list[CaseSummary]:
         return [CaseSummary(f"Case {r.index}: {r.name}, M = {r.m}", r.line()) for r in result.cases]
 
-    def move_values(self, search: RestSearch, pos: Position) -> tuple[MoveValue, ...]:
-        """Every legal move with its exact final V, best ones marked for the mover."""
-        scored = [(move, search.value(pos.play(move))) for move in pos.moves()]
-        pick = max if pos.mover == AXEL else min
-        best = pick(v for _, v in scored)
-        return tuple(MoveValue(m.id, move_label(pos, m), v, signed(v), v == best) for m, v in scored)
+    def start(self, problem: Problem, case: int = 0) -> Position:
+        self.check_case_count(len(problem.cases), case)
+        return Position.start(problem.cases[case].cards)
 
-    def replay(self, problem: Problem, result: Result[CaseResult], *, case: int = 0,
-               moves: Sequence[str] = ()) -> list[Frame]:
-        self.check_case(result, case)
-        deck = problem.cases[case].cards
-        outcome = result.cases[case]
-        search = RestSearch(deck)
-        pos = Position.start(deck)
-        value = search.value(pos)
-        first = NAMES[pos.first]
-        colour = "red" if pos.first == AXEL else "black"
-        peaks = " ".join(f"{card_text(deck[2 * p])}/{card_text(deck[2 * p + 1])}" for p in range(4))
-        frames: list[Frame] = []
-        note = f"Deal: four peaks {peaks}; {card_text(deck[0])} is {colour}: {first} starts"
-        event: dict[str, Any] | None = None
-        actor: str | None = None
-        step = 0
-        while True:
-            state = _state(pos, value)
-            if pos.is_terminal():
-                frames.append(Frame(len(frames), actor, event, state, note))
-                break
-            values = self.move_values(search, pos)
-            frames.append(Frame(len(frames), actor, event, state, note, values, NAMES[pos.mover]))
-            legal = {m.id: m for m in pos.moves()}
-            if step < len(moves):
-                chosen = moves[step]
-                if chosen not in legal:
-                    raise InvalidInputError(f"step {step + 1}: move '{chosen}' is not legal; "
-                                            f"legal moves: {', '.join(legal)}")
-            else:
-                chosen = next(mv.move for mv in values if mv.best)
-            value = next(mv.value for mv in values if mv.move == chosen)
-            move = legal[chosen]
-            nxt, tri = pos.step(move)
-            event, note = _turn_event(pos, move, tri)
-            actor = NAMES[pos.mover]
-            pos = nxt
-            step += 1
-        frames.append(self._end_frame(pos, outcome, len(frames)))
-        return frames
-
-    def _end_frame(self, pos: Position, outcome: CaseResult, i: int) -> Frame:
-        adjustments = []
-        final = list(pos.points)
-        for k, c in enumerate(pos.held):
-            if c:
-                own = (c & RED != 0) == (k == AXEL)
-                pts = (c & RANK_MASK) * (1 if own else -1)
-                final[k] += pts
-                adjustments.append({"player": NAMES[k], "card": card_text(c), "points": pts})
-        v = pos.value()
-        answer = outcome.line()
-        played = CaseResult(outcome.index, outcome.name, outcome.m, v).line()
-        x = v if outcome.name == NAMES[AXEL] else -v
-        state = _state(pos, v)
-        state.update(final={NAMES[0]: final[0], NAMES[1]: final[1]}, adjustments=adjustments,
-                     outcome={"value": v, "result": x,
-                              "winner": None if v == 0 else NAMES[AXEL if v > 0 else BIRGIT],
-                              "optimal": v == outcome.value},
-                     answer=answer, played=played)
-        held = "; ".join(f"{a['player']}'s held {a['card']} {signed(a['points'])}" for a in adjustments)
-        note = (f"End: {held + '. ' if held else 'no held cards. '}Final: Axel {final[0]}, "
-                f"Birgit {final[1]}. {played.rstrip()}")
-        event = {"kind": "end", "adjustments": adjustments, "value": v, "line": played}
-        return Frame(i, None, event, state, note)
+    def line(self, problem: Problem, result: Result[CaseResult] | None,
+             case: int) -> Line[Position]:
+        return HouseLine(problem.cases[case].cards, None if result is None else result.cases[case])
 
     def random_input(self, seed: int, **options: Any) -> str:
         opts = self.options_with_defaults(options)

@@ -1,15 +1,15 @@
-"""House of Cards replay: scene snapshots of a ``Position``, move labels and narration."""
+"""House of Cards replay: what the generic walker needs (values, snapshots, labels, narration)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from .rules import (AXEL, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, FLOOR_LEFT, FLOOR_RIGHT,
-                    FLOOR_UP, HOLD, NAMES, PEAK_AT, PEAK_HD, Move, Position, Triangle, card_text,
-                    open_floors, open_valleys, peak_exists)
-
-
-def signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
+from ...api import MoveValue
+from ...walker import Line, signed
+from .judge import CaseResult
+from .rules import (AXEL, BIRGIT, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, FLOOR_LEFT, FLOOR_RIGHT,
+                    FLOOR_UP, HOLD, NAMES, PEAK_AT, PEAK_HD, RANK_MASK, RED, Move, Position,
+                    Triangle, card_text, open_floors, open_valleys, peak_exists)
+from .search import RestSearch
 
 
 _LEFT_RIGHT = {1: ("left", "middle", "right"), 2: ("left", "right"), 3: ("",)}
@@ -123,3 +123,66 @@ def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[s
     left, right = (card_text(h), d) if move.kind == PEAK_HD else (d, card_text(h))
     event.update(left=left, right=right, peak_level=lv + 1)
     return event, f"{who}: {left} / , \\ {right} stand on {place_name('floor', lv, j)}: {score}"
+
+
+class HouseLine(Line[Position]):
+    """House of Cards for the generic walker: the rest-value search, snapshots and narration."""
+
+    def __init__(self, deck: Sequence[int], outcome: CaseResult | None) -> None:
+        self.search = RestSearch(deck)
+        self.outcome = outcome              # the solved case (for the end frame)
+
+    def value_of(self, state: Position) -> int:
+        return self.search.value(state)
+
+    def move_id(self, state: Position, move: Move) -> str:
+        return move.id
+
+    def move_label(self, state: Position, move: Move) -> str:
+        return move_label(state, move)
+
+    def player(self, state: Position) -> str:
+        return NAMES[state.mover]
+
+    def opening(self, state: Position) -> str:
+        deck = state.deck
+        colour = "red" if state.first == AXEL else "black"
+        peaks = " ".join(f"{card_text(deck[2 * p])}/{card_text(deck[2 * p + 1])}" for p in range(4))
+        return (f"Deal: four peaks {peaks}; {card_text(deck[0])} is {colour}: "
+                f"{NAMES[state.first]} starts")
+
+    def snapshot(self, state: Position, value: int | None,
+                 values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
+        return _state(state, self.value_of(state) if value is None else value)
+
+    def narrate(self, before: Position, move: Move, after: Position,
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+        _, tri = before.step(move)
+        event, note = _turn_event(before, move, tri)
+        return NAMES[before.mover], event, note
+
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+        outcome = self.outcome
+        if outcome is None:
+            raise ValueError("the end frame needs the solved case")
+        adjustments = []
+        final = list(state.points)
+        for k, c in enumerate(state.held):
+            if c:
+                own = (c & RED != 0) == (k == AXEL)
+                pts = (c & RANK_MASK) * (1 if own else -1)
+                final[k] += pts
+                adjustments.append({"player": NAMES[k], "card": card_text(c), "points": pts})
+        v = state.value()
+        played = CaseResult(outcome.index, outcome.name, outcome.m, v).line()
+        x = v if outcome.name == NAMES[AXEL] else -v
+        snap = _state(state, v)
+        snap.update(final={NAMES[0]: final[0], NAMES[1]: final[1]}, adjustments=adjustments,
+                    outcome={"value": v, "result": x,
+                             "winner": None if v == 0 else NAMES[AXEL if v > 0 else BIRGIT],
+                             "optimal": v == outcome.value},
+                    answer=outcome.line(), played=played)
+        held = "; ".join(f"{a['player']}'s held {a['card']} {signed(a['points'])}" for a in adjustments)
+        note = (f"End: {held + '. ' if held else 'no held cards. '}Final: Axel {final[0]}, "
+                f"Birgit {final[1]}. {played.rstrip()}")
+        return None, {"kind": "end", "adjustments": adjustments, "value": v, "line": played}, snap, note

@@ -38,29 +38,28 @@ scene snapshots and narration); the engine here.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any
 
-from ...api import BaseEngine, CaseRun, CaseSummary, Frame, Progress, RandomOption, Result, solve_cases
+from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...registry import register
-from .frames import replay_case
+from ...walker import BaseTwoPlayerEngine, Line
+from .frames import KalahLine
 from .judge import parse
-from .rules import MAX_CUPS, MAX_STONES, MIN_CUPS, KalahCase, KalahInput
-from .search import CaseValue, solve_case
+from .rules import MAX_CUPS, MAX_STONES, MIN_CUPS, KalahCase, KalahInput, Position
+from .search import CaseSolver, CaseValue, solve_case
 
 
 # ============================================================================ engine
 
 @register
-class KalahEngine(BaseEngine[KalahInput, CaseValue]):
+class KalahEngine(BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
     name = "kalah"
     title = "Kalah with swaps (SWERC 2008)"
     input_help = (
         "T (1..59), then per case a line with m (1..4) and a line with the 2m+2 pits in ring "
         "order: your cups, your bowl, the opponent's cups, his bowl (at most 15 stones in all). "
         "The answer per case is You - Opponent under perfect play, the opponent moving first.")
-    kind = "two-player"
     order = 2
-    interactive = True
     random_options = (
         RandomOption("m", "cups per player", 3, MIN_CUPS, MAX_CUPS),
         RandomOption("stones", "stones in all", 12, 0, MAX_STONES),
@@ -84,10 +83,13 @@ class KalahEngine(BaseEngine[KalahInput, CaseValue]):
         return [CaseSummary(f"Case {k} (m = {c.m}, {sum(c.pits)} stones)", self.format_case(r))
                 for k, (c, r) in enumerate(zip(problem.cases, result.cases), start=1)]
 
-    def replay(self, problem: KalahInput, result: Result[CaseValue], *, case: int = 0,
-               moves: Sequence[str] = ()) -> list[Frame]:
-        self.check_case(result, case)
-        return replay_case(problem.cases[case], moves)
+    def start(self, problem: KalahInput, case: int = 0) -> Position:
+        self.check_case_count(len(problem.cases), case)
+        return Position.start(problem.cases[case])
+
+    def line(self, problem: KalahInput, result: Result[CaseValue] | None,
+             case: int) -> Line[Position]:
+        return KalahLine(CaseSolver(problem.cases[case].m))
 
     def random_input(self, seed: int, **options: Any) -> str:
         opts = self.options_with_defaults(options)

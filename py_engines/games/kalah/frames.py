@@ -1,19 +1,13 @@
-"""Kalah replay: the line with every move's exact value, scene snapshots and narration."""
+"""Kalah replay: what the generic walker needs from Kalah (values, snapshots, narration)."""
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...api import Frame, MoveValue
-from ...errors import InvalidInputError
-from .rules import (ARROW, DASH, LOCK_ROUNDS, MINUS, OPP, PAIR_LOCKED, PLAYER, SHORT, SWAP_ARROW,
-                    SWAP_VERB, YOU, KalahCase, Move, Position, Sowing, move_id, pit_label)
+from ...api import MoveValue
+from ...walker import Line
+from .rules import (ARROW, DASH, LOCK_ROUNDS, MINUS, OPP, PAIR_LOCKED, PASS, PLAYER, SHORT,
+                    SWAP_ARROW, SWAP_VERB, YOU, Move, Position, Sowing, move_id, pit_label)
 from .search import CaseSolver
-
-
-# ============================================================================ replay
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
 
 
 def _state(pos: Position) -> dict[str, Any]:
@@ -95,65 +89,57 @@ def _outcome(pos: Position) -> dict[str, Any]:
             "banner": f"YOU {you} {MINUS} OPP {opp} = {text}"}
 
 
-def replay_case(case: KalahCase, moves: Sequence[str] = ()) -> list[Frame]:
-    solver = CaseSolver(case.m)
-    pos = Position.start(case)
-    frames: list[Frame] = []
-    decisions = 0
+class KalahLine(Line[Position]):
+    """Kalah for the generic walker: the packed solver's values, snapshots and narration."""
 
-    def values_at(p: Position) -> tuple[MoveValue, ...] | None:
-        if p.is_over() or p.must_pass():
-            return None
-        scored = solver.move_values(p)
-        pick = max if p.mover == YOU else min
-        best = pick(v for _, v in scored)
-        return tuple(MoveValue(move_id(p.m, mv), _move_label(p, mv), v, signed(v), v == best)
-                     for mv, v in scored)
+    def __init__(self, solver: CaseSolver) -> None:
+        self.solver = solver
 
-    def add(actor: str | None, event: dict[str, Any] | None, p: Position, note: str) -> None:
-        values = values_at(p)
-        state = _state(p)
+    def value_of(self, state: Position) -> int:
+        return self.solver.value(state)
+
+    def move_values(self, state: Position, moves: Sequence[Move]) -> list[int]:
+        best = self.solver.value(state)     # a sibling's value is a good first guess
+        return [self.solver.value(state.play(mv), best) for mv in moves]
+
+    def move_id(self, state: Position, move: Move) -> str:
+        return move_id(state.m, move)
+
+    def move_label(self, state: Position, move: Move) -> str:
+        return _move_label(state, move)
+
+    def player(self, state: Position) -> str:
+        return PLAYER[state.mover]
+
+    def automatic(self, state: Position) -> bool:
+        return state.must_pass()
+
+    def opening(self, state: Position) -> str:
+        return "Opponent moves first"
+
+    def snapshot(self, state: Position, value: int | None,
+                 values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
+        snap = _state(state)
         if values is not None:
-            state["value"] = next(v.value for v in values if v.best)
-            state["choices"] = [_choice(p, mv) for mv in p.moves()]
-        frames.append(Frame(len(frames), actor, event, state, note, values,
-                            PLAYER[p.mover] if values is not None else None))
+            snap["value"] = value
+            snap["choices"] = [_choice(state, mv) for mv in state.moves()]
+        return snap
 
-    add(None, None, pos, "Opponent moves first")
-    while not pos.is_over():
-        me = pos.mover
-        if pos.must_pass():
-            after = pos.pass_turn()
+    def narrate(self, before: Position, move: Move, after: Position,
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+        me = before.mover
+        if move == PASS:
             whose = "your" if me == YOU else "his"
-            add(PLAYER[me], {"kind": "pass", "player": PLAYER[me], "round": pos.round}, after,
-                f"R{pos.round} {SHORT[me]} pass{'' if me == YOU else 'es'}: "
-                f"no stones in {whose} cups")
-            pos = after
-            continue
-        values = frames[-1].values or ()
-        if decisions < len(moves):
-            chosen = moves[decisions]
-            legal = [v.move for v in values]
-            if chosen not in legal:
-                raise InvalidInputError(f"move {decisions + 1} (frame {len(frames) - 1}): "
-                                        f"'{chosen}' is not legal here; legal moves: "
-                                        f"{', '.join(legal)}")
-        else:
-            chosen = next(v.move for v in values if v.best)
-        decisions += 1
-        move = next(mv for mv in pos.moves() if move_id(pos.m, mv) == chosen)
-        after, sowing = pos.play(move)
-        add(PLAYER[me], _sow_event(pos, move, sowing), after,
-            _sow_note(pos, after, sowing))
-        pos = after
-    if decisions < len(moves):
-        raise InvalidInputError(f"move {decisions + 1} ('{moves[decisions]}'): the game is "
-                                f"over after {decisions} moves")
-    state = _state(pos)
-    state.update(_outcome(pos))
-    frames.append(Frame(len(frames), None, {"kind": "end", "value": state["value"]}, state,
-                        f"Game over: {state['banner']}"))
-    return frames
+            return (PLAYER[me], {"kind": "pass", "player": PLAYER[me], "round": before.round},
+                    f"R{before.round} {SHORT[me]} pass{'' if me == YOU else 'es'}: "
+                    f"no stones in {whose} cups")
+        _, sowing = before.step(move)
+        return PLAYER[me], _sow_event(before, move, sowing), _sow_note(before, after, sowing)
+
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+        snap = _state(state)
+        snap.update(_outcome(state))
+        return None, {"kind": "end", "value": snap["value"]}, snap, f"Game over: {snap['banner']}"
 
 
 def _move_label(pos: Position, move: Move) -> str:

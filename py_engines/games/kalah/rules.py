@@ -166,10 +166,29 @@ class Position:
             return pits, replace(base, pair=j, refused=tuple(refused))
         return pits, base
 
+    # ------------------------------------------------------------ GameState
+    def to_move(self) -> int:
+        """+1 when You move (You maximise You - Opponent), -1 for the opponent."""
+        return 1 if self.mover == YOU else -1
+
+    def is_terminal(self) -> bool:
+        return self.is_over()
+
+    def value(self) -> int:
+        """You - Opponent; at the end of the game, the answer."""
+        return self.score()
+
+    def key(self) -> tuple[tuple[int, ...], int, tuple[int, int], tuple[int, ...]]:
+        """What the future depends on: the round number only matters through the locks."""
+        return self.pits, self.mover, self.swaps, self.locks
+
     def moves(self) -> list[Move]:
-        """Legal moves in canonical order: cups in sowing order, no swap before swap."""
+        """Legal moves in canonical order: cups in sowing order, no swap before swap;
+        ``[PASS]`` for a mover with empty cups."""
         if self.is_over():
             return []
+        if self.must_pass():
+            return [PASS]
         out = []
         for cup in self.cups(self.mover):
             if self.pits[cup]:
@@ -179,7 +198,11 @@ class Position:
                     out.append(Move(cup, True))
         return out
 
-    def play(self, move: Move) -> tuple["Position", Sowing]:
+    def play(self, move: Move) -> "Position":
+        return self.pass_turn() if move == PASS else self.step(move)[0]
+
+    def step(self, move: Move) -> tuple["Position", Sowing]:
+        """The position after a sowing move, and what the sowing did."""
         pits, sowing = self.sow(move.cup)
         me = self.mover
         if move.swap:
@@ -212,5 +235,10 @@ class Position:
                        locks=tuple(max(0, lock - 1) for lock in self.locks))
 
 
+PASS = Move(-1)          # the only move of a player whose cups are empty
+
+
 def move_id(m: int, move: Move) -> str:
+    if move == PASS:
+        return "pass"
     return pit_label(m, move.cup) + ("+swap" if move.swap else "")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...api import Progress
 from ...search.kalah_mtd import Edge, NullWindowSearch
@@ -147,12 +148,19 @@ class CaseValue:
     table_bytes: int
 
 
+@lru_cache(maxsize=None)
+def packed_rules(m: int) -> PackedRules:
+    """The packed rules for m cups, built once: their tables never change (the lock
+    table alone has 8**m entries, a few ms to build)."""
+    return PackedRules(m)
+
+
 class CaseSolver:
     """Exact values of one case's positions; keeps its table between questions."""
 
     def __init__(self, m: int, *, limit: int | None = None,
                  progress: Progress | None = None) -> None:
-        self.rules = PackedRules(m)
+        self.rules = packed_rules(m)
         self.search = NullWindowSearch(self.rules.expand, self.rules.bound, limit=limit,
                                        progress=progress)
 
@@ -167,7 +175,7 @@ class CaseSolver:
     def move_values(self, pos: Position) -> list[tuple[Move, int]]:
         """Every legal move in canonical order with its exact value."""
         best = self.value(pos)
-        return [(mv, self.value(pos.play(mv)[0], best)) for mv in pos.moves()]
+        return [(mv, self.value(pos.play(mv), best)) for mv in pos.moves()]
 
 
 def solve_case(case: KalahCase, *, limit: int | None = None,

@@ -48,27 +48,26 @@ scene snapshots and narration); the engine here.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any
 
-from ...api import BaseEngine, CaseRun, CaseSummary, Frame, Progress, Result, solve_cases
+from ...api import CaseRun, CaseSummary, Progress, Result, solve_cases
 from ...registry import register
-from .frames import replay_line
+from ...walker import BaseTwoPlayerEngine, Line
+from .frames import SevensLine
 from .judge import parse_deal
-from .rules import HAND_SIZE, PLAYERS, RANKS, Deal, card_name, card_order
-from .search import SevensResult, solve_deal
+from .rules import HAND_SIZE, PLAYERS, RANKS, Deal, Position, card_name, card_order
+from .search import SevensResult, SevensSolver, solve_deal
 
 
 @register
-class SevensEngine(BaseEngine[Deal, SevensResult]):
+class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
     name = "sevens"
     title = "Sevens (THUPC 2022 Final A)"
     input_help = (
         "Alice's 26 cards: a suit letter S, H, C or D and a rank 1..13 (S7, H10, D1), separated by "
         "spaces; Bob holds the other 26. Or click the cards in the grid. The answer is Alice, Bob "
         "or Draw under perfect play.")
-    kind = "two-player"
     order = 5
-    interactive = True
     random_options = ()
 
     def parse(self, text: str) -> Deal:
@@ -89,10 +88,16 @@ class SevensEngine(BaseEngine[Deal, SevensResult]):
         holder = PLAYERS[problem.holder]
         return [CaseSummary(f"Deal ({holder} holds S7)", self.format_case(result.cases[0]))]
 
-    def replay(self, problem: Deal, result: Result[SevensResult], *, case: int = 0,
-               moves: Sequence[str] = ()) -> list[Frame]:
-        self.check_case(result, case)
-        return replay_line(result.cases[case], moves)
+    def start(self, problem: Deal, case: int = 0) -> Position:
+        self.check_case_count(1, case)
+        return Position.opening(problem)
+
+    def line(self, problem: Deal, result: Result[SevensResult] | None,
+             case: int) -> Line[Position]:
+        if result is None:
+            return SevensLine(SevensSolver(problem), None)
+        solved = result.cases[case]           # its solver's table is reused
+        return SevensLine(solved.solver, solved.answer)
 
     def random_input(self, seed: int, **options: Any) -> str:
         deck = [(s, r) for s in range(4) for r in RANKS]

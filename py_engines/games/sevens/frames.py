@@ -1,13 +1,13 @@
-"""Sevens replay: the line with every move's exact value, scene snapshots and narration."""
+"""Sevens replay: what the generic walker needs (values, snapshots, narration, the end)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
-from ...api import Frame, MoveValue
-from ...errors import InvalidInputError
+from ...api import MoveValue
+from ...walker import Line
 from .rules import (ALICE, BOB, DECK_SIZE, PLAYERS, SUIT_NAMES, SUITS, VALUE_TEXT, VALUE_VERB, Card,
                     Position, card_name)
-from .search import SevensResult
+from .search import SevensSolver
 
 
 def _end_verb(card: Card, end: str) -> str:
@@ -23,7 +23,7 @@ def _status(position: Position, mover: int, legal: int) -> str:
 def _state(position: Position) -> dict[str, Any]:
     """Everything the scene draws: tracks, both hands, the mover and the blinking ends."""
     deal = position.deal
-    mover = position.to_move()
+    mover = position.mover
     legal = position.moves()
     suits = []
     for s, run in enumerate(position.runs):
@@ -40,74 +40,64 @@ def _state(position: Position) -> dict[str, Any]:
             "status": _status(position, mover, len(legal))}
 
 
-def replay_line(result: SevensResult, moves: Sequence[str] = ()) -> list[Frame]:
-    """Frame 0 is the deal; one frame per card; a last frame for the stuck player or the draw.
+class SevensLine(Line[Position]):
+    """Sevens for the generic walker.  Values are on Alice's side in the GameState; a
+    frame shows each move's value for its mover (win / draw / loss), as before."""
 
-    ``moves`` are the ids chosen at the first decisions; the optimal line (the first
-    best move in canonical order) continues from there.
-    """
-    deal, solver = result.deal, result.solver
-    position = Position.opening(deal)
-    holder = deal.holder
-    frames: list[Frame] = []
-    event: dict[str, Any] | None = None
-    actor: str | None = None
-    note = f"{PLAYERS[holder]} holds S7 and lays it; {PLAYERS[1 - holder]} moves first"
-    decisions = 0
-    while True:
-        legal = position.moves()
-        mover = position.to_move()
-        values: tuple[MoveValue, ...] | None = None
-        if legal:
-            scored = [(card, -solver.value(position.play(card))) for card in legal]
-            best = max(v for _, v in scored)
-            values = tuple(MoveValue(card_name(c), card_name(c), v, VALUE_TEXT[v], v == best)
-                           for c, v in scored)
-        frames.append(Frame(len(frames), actor, event, _state(position), note, values,
-                            PLAYERS[mover] if legal else None))
-        if not legal:
-            break
-        assert values is not None
-        ends = dict(position.ends())
-        if decisions < len(moves):
-            wanted = moves[decisions]
-            pick = next((k for k, mv in enumerate(values) if mv.move == wanted), None)
-            if pick is None:
-                raise InvalidInputError(
-                    f"move {decisions + 1} (frame {len(frames) - 1}): '{wanted}' is not legal "
-                    f"for {PLAYERS[mover]}; legal: {', '.join(mv.move for mv in values)}")
-        else:
-            pick = next(k for k, mv in enumerate(values) if mv.best)
-        decisions += 1
-        card, chosen = legal[pick], values[pick]
-        forced = len(legal) == 1
-        end = ends[card]
-        event = {"kind": "play", "move": chosen.move, "card": chosen.move, "suit": SUITS[card[0]],
-                 "rank": card[1], "end": end, "player": PLAYERS[mover], "value": chosen.value,
+    def __init__(self, solver: SevensSolver, answer: str | None) -> None:
+        self.solver = solver
+        self.answer = answer                # the judge's answer (for the end frame)
+
+    def value_of(self, state: Position) -> int:
+        return self.solver.value(state) * state.to_move()
+
+    def shown(self, state: Position, value: int) -> tuple[int, str]:
+        mine = value * state.to_move()
+        return mine, VALUE_TEXT[mine]
+
+    def move_id(self, state: Position, move: Card) -> str:
+        return card_name(move)
+
+    def player(self, state: Position) -> str:
+        return PLAYERS[state.mover]
+
+    def opening(self, state: Position) -> str:
+        holder = state.deal.holder
+        return f"{PLAYERS[holder]} holds S7 and lays it; {PLAYERS[1 - holder]} moves first"
+
+    def snapshot(self, state: Position, value: int | None,
+                 values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
+        return _state(state)
+
+    def narrate(self, before: Position, move: Card, after: Position,
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+        assert chosen is not None           # every Sevens move is a decision
+        forced = len(before.moves()) == 1
+        end = dict(before.ends())[move]
+        actor = PLAYERS[before.mover]
+        event = {"kind": "play", "move": chosen.move, "card": chosen.move, "suit": SUITS[move[0]],
+                 "rank": move[1], "end": end, "player": actor, "value": chosen.value,
                  "text": chosen.text, "best": chosen.best, "forced": forced}
-        actor = PLAYERS[mover]
         verdict = ("forced, " if forced else "") + VALUE_VERB[chosen.value]
-        note = f"{actor}: {chosen.move} {_end_verb(card, end)} ({verdict})"
-        position = position.play(card)
-    if decisions < len(moves):
-        raise InvalidInputError(f"move {decisions + 1} '{moves[decisions]}': the game is over "
-                                f"after {decisions} moves")
-    stuck = position.to_move()
-    state = _state(position)
-    state["to_move"] = None
-    if position.down() == DECK_SIZE:
-        outcome, event = "Draw", {"kind": "draw"}
-        banner = "All 52 cards played: DRAW"
-        actor = None
-    else:
-        winner = PLAYERS[1 - stuck]
-        outcome = winner
-        event = {"kind": "stuck", "player": PLAYERS[stuck],
-                 "hand": [card_name(c) for c in position.hand(stuck)]}
-        banner = f"{PLAYERS[stuck]} has no playable card: {winner.upper()} WINS"
-        actor = PLAYERS[stuck]
-    state.update(outcome=outcome, answer=result.answer, banner=banner,
-                 stuck=None if outcome == "Draw" else PLAYERS[stuck],
-                 optimal=outcome + "\n" == result.answer)
-    frames.append(Frame(len(frames), actor, event, state, banner))
-    return frames
+        return actor, event, f"{actor}: {chosen.move} {_end_verb(move, end)} ({verdict})"
+
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+        """The stuck player, or the draw once all 52 cards are down."""
+        stuck = state.mover
+        snap = _state(state)
+        snap["to_move"] = None
+        if state.down() == DECK_SIZE:
+            outcome, event = "Draw", {"kind": "draw"}
+            banner = "All 52 cards played: DRAW"
+            actor = None
+        else:
+            winner = PLAYERS[1 - stuck]
+            outcome = winner
+            event = {"kind": "stuck", "player": PLAYERS[stuck],
+                     "hand": [card_name(c) for c in state.hand(stuck)]}
+            banner = f"{PLAYERS[stuck]} has no playable card: {winner.upper()} WINS"
+            actor = PLAYERS[stuck]
+        snap.update(outcome=outcome, answer=self.answer, banner=banner,
+                    stuck=None if outcome == "Draw" else PLAYERS[stuck],
+                    optimal=outcome + "\n" == self.answer)
+        return actor, event, snap, banner

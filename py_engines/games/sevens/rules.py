@@ -76,9 +76,15 @@ class Position:
         """Cards on the table (S7 included)."""
         return sum(run[1] - run[0] + 1 for run in self.runs if run is not None)
 
-    def to_move(self) -> int:
+    @property
+    def mover(self) -> int:
+        """ALICE or BOB: whoever lays the next card (the holder after an even count)."""
         holder = self.deal.holder
         return holder if self.down() % 2 == 0 else 1 - holder
+
+    def to_move(self) -> int:
+        """+1 when Alice moves (values are on Alice's side: win +1, draw 0, loss -1), -1 for Bob."""
+        return 1 if self.mover == ALICE else -1
 
     def ends(self) -> list[tuple[Card, str]]:
         """Every card the table accepts now, whoever holds it, in canonical order."""
@@ -96,7 +102,7 @@ class Position:
 
     def moves(self) -> tuple[Card, ...]:
         """The mover's legal cards: suits S, H, C, D; the lower end before the upper."""
-        mover = self.to_move()
+        mover = self.mover
         return tuple(c for c, _ in self.ends() if self.deal.owner[c[0]][c[1]] == mover)
 
     def play(self, card: Card) -> "Position":
@@ -123,8 +129,9 @@ class Position:
         return sum(_code(run) << (6 * s) for s, run in enumerate(self.runs))
 
     def value(self) -> int:
-        """At a terminal position, for the player to move: a draw after 52 cards, else a loss."""
-        return 0 if self.down() == DECK_SIZE else -1
+        """At a terminal position, on Alice's side: a draw after 52 cards, else the player
+        to move is stuck and loses."""
+        return 0 if self.down() == DECK_SIZE else -self.to_move()
 
 
 # A suit's state code: 0 while closed, else 1 + 7 * (cards below 7) + (cards above 7).
