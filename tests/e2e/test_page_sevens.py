@@ -64,7 +64,7 @@ def test_clicking_26_cards_in_the_grid_writes_sample_2_and_solves_to_a_draw(app:
     assert app.text_content("[data-testid=hand-count]") == "Alice: 26/26 cards"
     app.click("[data-testid=card-H1]")                   # a 27th card is refused
     assert app.get_attribute("[data-testid=card-H1]", "aria-pressed") == "false"
-    assert "already holds 26" in app.text_content(".sevens-tool-note")
+    assert "already holds 26" in app.text_content(".tool-note")
     assert app.input_value("[data-testid=input]") == read(GAME, "sample-2.in")
 
     app.click("[data-testid=solve]")

@@ -32,6 +32,8 @@ const entries = {
     solving: app.solving,
     engine: app.client ? app.client.stage : "loading",
     demo: demoRunning(),
+    // Which scene draws the game: the game's own, or "generic" when it has none.
+    scene: app.scene ? (app.scene.generic ? "generic" : app.game) : null,
   }, ...stateParts.map((part) => part())),
 };
 

@@ -1,4 +1,5 @@
-// Which module draws a game: its own scene from scenes/<game>.js.
+// Which module draws a game: its own scenes/<game>.js when the manifest says it
+// has one, else the generic scene (state table, move values, narration).
 export function loadScene(info) {
-  return import(`./scenes/${info.name}.js`);
+  return info.scene ? import(`./scenes/${info.name}.js`) : import("./generic-scene.js");
 }

@@ -514,27 +514,27 @@ export function inputTool(container, { write }) {
   const chosen = new Set();
   const buttons = new Map();
 
-  const root = el("div", { class: "sevens-tool" });
-  const head = el("div", { class: "sevens-tool-head" });
-  const count = el("span", { class: "sevens-count", "data-testid": "hand-count", role: "status", "aria-live": "polite" });
+  const root = el("div", { class: "tool" });
+  const head = el("div", { class: "tool-head" });
+  const count = el("span", { class: "tool-count", "data-testid": "hand-count", role: "status", "aria-live": "polite" });
   const clear = el("button", { type: "button", "data-testid": "hand-clear", title: "Empty Alice's hand" }, "Clear");
   const swap = el("button", { type: "button", "data-testid": "hand-swap", title: "Give Alice the cards Bob holds, and Bob hers" }, "Swap with Bob");
   head.append(count, clear, swap);
 
-  const grid = el("div", { class: "sevens-grid", role: "group", "aria-label": "Alice's hand: press the cards she holds" });
+  const grid = el("div", { class: "tool-grid", role: "group", "aria-label": "Alice's hand: press the cards she holds" });
   for (const [suit, symbol, name] of TOOL_SUITS) {
-    grid.append(el("span", { class: `sevens-suit${RED_SUITS.has(suit) ? " red" : ""}`, title: name, "aria-hidden": "true" }, symbol));
+    grid.append(el("span", { class: `tool-label${RED_SUITS.has(suit) ? " red" : ""}`, title: name, "aria-hidden": "true" }, symbol));
     for (let k = 1; k <= 13; k++) {
       const card = `${suit}${k}`;
       const button = el("button", {
-        type: "button", class: `sevens-card${RED_SUITS.has(suit) ? " red" : ""}`, "data-testid": `card-${card}`,
+        type: "button", class: `tool-toggle${RED_SUITS.has(suit) ? " red" : ""}`, "data-testid": `card-${card}`,
         "data-card": card, "aria-pressed": "false", "aria-label": `${k} of ${name}`,
       }, String(k));   // the row's suit sign names the suit; the rank alone fits a phone's cell
       buttons.set(card, button);
       grid.append(button);
     }
   }
-  const note = el("p", { class: "sevens-tool-note" }, "Pressed cards are Alice's; the other cards go to Bob.");
+  const note = el("p", { class: "tool-note" }, "Pressed cards are Alice's; the other cards go to Bob.");
   root.append(head, grid, note);
   container.append(root);
 
