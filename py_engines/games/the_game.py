@@ -142,7 +142,9 @@ def simulate(deck: Deck) -> Outcome:
         log.append(Snapshot(event, tuple(map(tuple, rows)), tuple(hand), tuple(pile),
                             turn, step, note))
 
-    snap(None, 0, 0, "The pile holds 98 cards")
+    # Frame 0 shows the whole pile and an empty hand, as its note says; the deal follows.
+    log.append(Snapshot(None, tuple(map(tuple, rows)), (), tuple(deck.cards), 0, 0,
+                        f"The pile holds {len(deck.cards)} cards"))
     snap({"kind": "deal", "cards": list(hand)}, 0, 0, "Deal 8 cards to the hand")
     turn = 0
     won = False

@@ -7,6 +7,7 @@ import { clearError, showError } from "./input-errors.js";
 import { clearPlayback } from "./playback.js";
 import { loadScene } from "./scene-loader.js";
 import { solve } from "./solve.js";
+import { refreshStale } from "./stale.js";
 
 const gameListeners = [];
 // `fn(info)` runs whenever a game is selected (by the picker, a link or a feature).
@@ -82,6 +83,7 @@ let saveTimer = 0;
 export function rememberInput() {
   if (app.tool) app.tool.sync(el.input.value);
   app.inputs[app.game] = el.input.value;
+  refreshStale();
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
 }
@@ -112,11 +114,10 @@ export function loadSample(k) {
   if (!sample) return;
   replaceInput(sample.text);
   el.sampleList.value = String(k);
-  el.sample.textContent = `Sample ${((k + 1) % info.samples.length) + 1}/${info.samples.length}`;
+  // The list shows the sample loaded; the button loads the one after it.
+  el.sample.textContent = "Next sample";
   clearError();
 }
-
-const sampleIndex = {};
 
 export const handlers = {
   gameChosen: (name) => selectGame(name),
@@ -125,9 +126,9 @@ export const handlers = {
   sample: () => {
     const info = gameInfo();
     if (!info.samples.length) return;
-    const k = sampleIndex[info.name] ?? 0;
-    sampleIndex[info.name] = (k + 1) % info.samples.length;
-    loadSample(k);
+    // The sample after the one shown (the first if the input is not a sample).
+    const shown = info.samples.findIndex((s) => s.text === el.input.value);
+    loadSample(shown < 0 ? 0 : (shown + 1) % info.samples.length);
   },
   sampleChosen: (value) => loadSample(Number(value)),
   random: async () => {

@@ -8,7 +8,7 @@ import * as solving from "./solve.js";
 import * as playback from "./playback.js";
 import * as links from "./links.js";
 import * as demo from "./demo.js";
-import { restoreScene } from "./restore.js";
+import { restoreScene, openFragment } from "./restore.js";
 import { publishHook } from "./hook.js";
 import { mountExplore } from "./explore/feature.js";
 
@@ -28,6 +28,7 @@ async function start() {
   bindControls(el, demo.stoppedByManualActions(handlers));
   mountExplore();
   await restoreScene();
+  addEventListener("hashchange", () => openFragment());
 }
 
 start().catch((err) => {

@@ -13,7 +13,7 @@ export const el = {
   copyLink: $("copy-link"), linkStatus: $("link-status"), linkText: $("link-text"), linkError: $("link-error"),
   moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
   backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), inputTool: $("input-tool"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
-  buildInfo: $("build-info"),
+  buildInfo: $("build-info"), stale: $("stale"),
 };
 
 export const stored = storage.load();

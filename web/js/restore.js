@@ -7,19 +7,35 @@ import { solve } from "./solve.js";
 
 export async function restoreScene() {
   const linked = await readLink();
-  const initialGame = linked ? linked.game
-    : app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
+  const initialGame = app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
   await selectGame(initialGame, { keepInput: false });
-  if (linked && linked.explore && app.applyExploreLink) app.applyExploreLink(linked.explore);
-  if (linked && !linked.text.trim()) {
-    // An Explore link may come without an input: nothing to solve.
-  } else if (linked) {
-    el.input.value = linked.text;
-    rememberInput();
-    await solve({ caseIndex: linked.caseIndex, step: linked.step, moves: linked.moves, fromLink: true });
+  if (linked) {
+    await openLinked(linked);
   } else if (stored.scene && stored.scene.game === initialGame && stored.scene.text === el.input.value) {
     // The same scene as before the reload: show it again where the user was.
     const { caseIndex = 0, step = 0, moves = [] } = stored.scene;
     solve({ caseIndex, step, moves, quiet: true });
   }
+}
+
+// A link's scene goes on the page only if the engine accepts it.
+async function openLinked(linked) {
+  if (linked.explore && app.applyExploreLink) app.applyExploreLink(linked.explore);
+  if (!linked.text.trim()) return;   // an Explore link may come without an input: nothing to solve
+  await solve({
+    game: linked.game, text: linked.text, caseIndex: linked.caseIndex, step: linked.step,
+    moves: linked.moves, fromLink: true,
+    accept: async () => {
+      el.linkError.hidden = true;
+      if (app.game !== linked.game) await selectGame(linked.game);
+      el.input.value = linked.text;
+      rememberInput();
+    },
+  });
+}
+
+// A link pasted into an open tab (only the fragment changes) opens like a fresh one.
+export async function openFragment() {
+  const linked = await readLink();
+  if (linked) await openLinked(linked);
 }

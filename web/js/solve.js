@@ -1,17 +1,20 @@
 // Solving: sends the input to the engine, shows progress, the answer and the
 // status line, and loads the frames; `replay` fetches the frames of another
 // case or of a line with the user's moves.
-import { app, el, gameInfo, copyText } from "./page.js";
+import { app, el, gameInfo, copyText, reducedMotion } from "./page.js";
 import { clearError, showError } from "./input-errors.js";
 import { fillCases, showCase } from "./cases.js";
 import { loadFrames, player } from "./playback.js";
 import { choicesBefore } from "./moves.js";
 import { showLinkError } from "./links.js";
+import { refreshStale } from "./stale.js";
 
-export async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, quiet = false } = {}) {
-  if (app.solving) return;
-  const text = el.input.value;
-  const game = app.game;
+// A link's scene passes its own `game` and `text`, and `accept`, which puts them
+// on the page only once the engine has accepted them: a rejected link changes
+// nothing (textarea, game, saved input, shown scene).  Returns true on success.
+export async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, quiet = false,
+  game = app.game, text = el.input.value, accept = null } = {}) {
+  if (app.solving) return false;
   if (!text.trim()) {
     showError({ message: "The input is empty: paste a judge input, or load a sample." });
     return;
@@ -27,22 +30,46 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = fa
     parts.push(`${((performance.now() - started) / 1000).toFixed(1)} s`);
     el.solveStatus.textContent = `Solving… ${parts.join(" · ")}`;
   });
-  if (ticket !== app.ticket || game !== app.game) return;
+  if (ticket !== app.ticket || (!fromLink && game !== app.game)) return false;
   if (!reply.ok) {
     el.solveStatus.textContent = reply.error.type === "Cancelled" ? "Cancelled." : "";
-    if (reply.error.type !== "Cancelled") showError(reply.error);
-    if (fromLink) showLinkError(`its input is not valid (${reply.error.message})`);
-    return;
+    if (fromLink) showLinkError(linkProblem(reply.error, caseIndex));
+    else if (reply.error.type !== "Cancelled") showError(reply.error);
+    return false;
   }
+  if (accept) await accept();
   const ms = reply.stats && reply.stats.ms !== undefined ? `${reply.stats.ms} ms` : "";
-  const searched = gameInfo(game).kind === "two-player" && reply.stats.nodes;
-  el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${searched ? ` · ${Number(reply.stats.nodes).toLocaleString()} positions searched` : ""}`;
+  const nodes = gameInfo(game).kind === "two-player" && reply.stats.nodes;
+  const searched = nodes ? ` · ${Number(nodes).toLocaleString()} position${nodes === 1 ? "" : "s"} searched` : "";
+  el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${searched}`;
   el.answer.textContent = reply.answer;
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
   fillCases(reply.cases, reply.case);
   app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves] };
   loadFrames(reply.frames, step);
+  refreshStale();
+  if (!quiet) bringStageIntoView();
+  return true;
+}
+
+// What is wrong with a link, in the link's own terms (its c= is counted from 0).
+function linkProblem(error, caseIndex) {
+  const cases = /the input has (\d+) case/.exec(error.message || "");
+  if (cases) {
+    const n = Number(cases[1]);
+    return `it asks for case c=${caseIndex}, but its input has ${n} case${n === 1 ? "" : "s"} (c=0 to c=${n - 1})`;
+  }
+  if (error.type === "Cancelled") return "opening it was cancelled";
+  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""} of its input)` : "";
+  return `the engine rejected it: ${error.message}${where}`;
+}
+
+// After Solve the whole stage is in view, at every screen size.
+function bringStageIntoView() {
+  const r = el.canvas.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  el.canvas.closest("section").scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
 }
 
 export async function replay(caseIndex, moves, step) {
@@ -63,11 +90,13 @@ export async function replay(caseIndex, moves, step) {
 // One engine request at a time from the page: Solve is off and Cancel on meanwhile.
 async function call(request, onProgress) {
   app.solving = true;
-  el.solve.disabled = true;
+  // Solve keeps focus while it runs (a disabled button would drop it to the
+  // page body): it is only marked busy, and solve() ignores presses meanwhile.
+  el.solve.setAttribute("aria-disabled", "true");
   el.cancel.disabled = false;
   const reply = await app.client.call(request, { onProgress });
   app.solving = false;
-  el.solve.disabled = false;
+  el.solve.removeAttribute("aria-disabled");
   el.cancel.disabled = true;
   return reply;
 }

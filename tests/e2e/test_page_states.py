@@ -1,0 +1,169 @@
+"""End-to-end: the page is honest in every state.
+
+Stale answers are marked the moment the input changes; a rejected share link
+changes nothing and says what is wrong with it in its own numbers; a link
+pasted into an open tab opens; focus never falls to the page body; the stage
+is in view after Solve; Solve pressed while the engine boots waits for it; the
+words on the page match what it shows.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import (BOOT_TIMEOUT_MS, boot, choose_game, open_page, read, seek, solve_ui,
+                      wait_js)
+
+KALAH = read("kalah", "spec-sample-1.in")          # 5 cases
+THE_GAME = read("the_game", "sample-1.in")
+
+
+def stale_view(page: Any) -> dict[str, Any]:
+    return page.evaluate("""(() => ({
+        stale: pixelJudge.state().stale,
+        note: !document.querySelector('[data-testid=stale]').hidden,
+        dimmed: document.querySelector('[data-testid=answer]').classList.contains('stale'),
+        link: !document.querySelector('[data-testid=copy-link]').disabled,
+    }))()""")
+
+
+def test_an_edit_marks_the_answer_scene_and_link_stale_until_the_next_solve(app: Any) -> None:
+    solve_ui(app, "the_game", THE_GAME)
+    assert stale_view(app) == {"stale": False, "note": False, "dimmed": False, "link": True}
+    app.focus("[data-testid=input]")
+    app.keyboard.press("End")
+    app.keyboard.type("7")
+    assert stale_view(app) == {"stale": True, "note": True, "dimmed": True, "link": False}
+    assert "Solved in" not in app.text_content("[data-testid=solve-status]")
+    # A failed solve of the edit leaves the old answer marked stale beside its error.
+    app.click("[data-testid=solve]")
+    wait_js(app, "!pixelJudge.state().solving && !document.querySelector('[data-testid=error]').hidden")
+    assert stale_view(app)["stale"] and stale_view(app)["dimmed"]
+    solve_ui(app, "the_game", THE_GAME)
+    assert stale_view(app) == {"stale": False, "note": False, "dimmed": False, "link": True}
+    # Picking another sample is an edit too.
+    app.select_option("[data-testid=sample-list]", "1")
+    assert stale_view(app)["stale"] is True
+    app.click("[data-testid=solve]")
+    wait_js(app, "!pixelJudge.state().solving && pixelJudge.state().stale === false")
+
+
+def link_for(page: Any, game: str, text: str, case: int, step: int = 0) -> str:
+    fragment = page.evaluate("""([game, text, c, s]) => import('./js/share.js').then(m =>
+        m.buildFragment({game, text, caseIndex: c, step: s}))""", [game, text, case, step])
+    return page.url.split("#")[0] + fragment
+
+
+def test_a_rejected_link_changes_nothing_and_names_its_own_numbers(app: Any, browser: Any) -> None:
+    bad = link_for(app, "kalah", KALAH, 99)
+    context, page, watch = open_page(browser, app.url.split("#")[0])
+    try:
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        boot(page)
+        choose_game(page, "the_game")
+        page.fill("[data-testid=input]", "my own text")
+        page.wait_for_timeout(400)                       # the input is saved after 250 ms
+        saved = page.evaluate("localStorage.getItem('pixelJudge.v1')")
+        page.goto(bad)
+        boot(page)
+        wait_js(page, "!document.querySelector('[data-testid=link-error]').hidden")
+        message = page.text_content("[data-testid=link-error]")
+        assert "c=99" in message and "5 cases" in message and "c=0 to c=4" in message
+        assert "case 100" not in message
+        assert page.is_hidden("[data-testid=error]")     # the user's input is not blamed
+        assert page.evaluate("pixelJudge.state().game") == "the_game"
+        assert page.input_value("[data-testid=input]") == "my own text"
+        assert json.loads(page.evaluate("localStorage.getItem('pixelJudge.v1')"))["inputs"] == \
+            json.loads(saved)["inputs"]
+        assert page.evaluate("pixelJudge.state().steps") == 0
+        # The same tab, a good link pasted into the address bar: only the fragment changes.
+        good = link_for(page, "kalah", KALAH, 1, 3)
+        page.evaluate("(hash) => { location.hash = hash; }", "#" + good.split("#", 1)[1])
+        wait_js(page, "pixelJudge.state().game === 'kalah' && pixelJudge.state().steps > 0")
+        state = page.evaluate("pixelJudge.state()")
+        assert (state["case"], state["step"]) == (1, 3)
+        assert page.input_value("[data-testid=input]") == KALAH
+        assert page.is_hidden("[data-testid=link-error]")
+        assert page.evaluate("location.hash") == ""
+        assert watch.errors == []
+    finally:
+        context.close()
+
+
+def test_focus_stays_on_solve_and_the_transcript_scrolls_by_keys(app: Any) -> None:
+    choose_game(app, "the_game")
+    app.fill("[data-testid=input]", THE_GAME)
+    app.focus("[data-testid=solve]")
+    app.keyboard.press("Enter")
+    wait_js(app, "pixelJudge.state().steps > 0 && !pixelJudge.state().solving")
+    assert app.evaluate("document.activeElement.dataset.testid") == "solve"
+    # The transcript is reachable by Tab and scrolls with the keys.
+    assert app.get_attribute("[data-testid=transcript]", "tabindex") == "0"
+    seek(app, 0)
+    app.focus("[data-testid=transcript]")
+    app.evaluate("document.querySelector('[data-testid=transcript]').scrollTop = 0")
+    app.keyboard.press("PageDown")
+    wait_js(app, "document.querySelector('[data-testid=transcript]').scrollTop > 0")
+
+
+def test_the_whole_stage_is_in_view_after_solve_on_a_phone_and_a_desktop(browser: Any,
+                                                                           site_url: str) -> None:
+    for viewport, game, text in [({"width": 390, "height": 844}, "the_game", THE_GAME),
+                                 ({"width": 1366, "height": 768}, "kalah", KALAH)]:
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+        try:
+            page = context.new_page()
+            page.set_default_timeout(BOOT_TIMEOUT_MS)
+            page.goto(site_url)
+            boot(page)
+            solve_ui(page, game, text)
+            wait_js(page, "(() => { const r = document.querySelector('[data-testid=canvas]')"
+                          ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()")
+            if game == "kalah":
+                # On a desktop the move list stays in view beside the stage.
+                bottom = page.evaluate("document.querySelector('[data-testid=move-list]')"
+                                       ".getBoundingClientRect().bottom")
+                assert 0 < bottom <= viewport["height"]
+        finally:
+            context.close()
+
+
+def test_solve_pressed_while_the_engine_boots_waits_for_it(browser: Any, site_url: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(site_url)
+        wait_js(page, "document.querySelector('[data-testid=game]').options.length > 0"
+                      " && pixelJudge.state().game")
+        page.fill("[data-testid=input]", THE_GAME)
+        booting = page.evaluate("pixelJudge.state().engine") != "ready"
+        page.click("[data-testid=solve]")
+        if booting:
+            assert "Waiting for the engine" in page.text_content("[data-testid=solve-status]")
+        wait_js(page, "pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
+        assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
+    finally:
+        context.close()
+
+
+def test_words_match_what_the_page_shows(app: Any) -> None:
+    solve_ui(app, "the_game", THE_GAME)
+    seek(app, 0)
+    boxes = [b["text"] for b in app.evaluate("pixelJudge.textBoxes()")]
+    assert app.text_content("[data-testid=narration]") == "The pile holds 98 cards"
+    assert "PILE 98" in boxes
+    seek(app, 1)
+    assert "PILE 90" in [b["text"] for b in app.evaluate("pixelJudge.textBoxes()")]
+    # The sample button says what it does; the list names the sample loaded.
+    app.select_option("[data-testid=sample-list]", "0")
+    app.click("[data-testid=sample]")
+    assert app.text_content("[data-testid=sample]") == "Next sample"
+    assert app.evaluate("document.querySelector('[data-testid=sample-list]').selectedOptions[0]"
+                        ".textContent") == "sample-2"
+    assert app.input_value("[data-testid=input]") == read("the_game", "sample-2.in")
+    # Kalah's narration names the bowls as the board does.
+    solve_ui(app, "kalah", KALAH)
+    notes = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')]"
+                         ".map((li) => li.textContent)")
+    assert any("OPP" in n for n in notes[1:]) and not any(" O," in n or " Y," in n for n in notes)

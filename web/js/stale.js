@@ -1,0 +1,26 @@
+// Stale answers: once the input differs from the one solved, everything that
+// belongs to the old input says so at once: a visible "input changed: Solve
+// again", the answer and the stage dimmed, Copy link off (it would share the old
+// input).  The next solve of the shown input clears it.
+import { app, el } from "./page.js";
+import { addState } from "./hook.js";
+
+export function isStale() {
+  const s = app.solved;
+  return Boolean(s) && (s.game !== app.game || s.text !== el.input.value);
+}
+
+export function refreshStale() {
+  const stale = isStale();
+  el.stale.hidden = !stale;
+  el.answer.classList.toggle("stale", stale);
+  el.canvas.parentElement.classList.toggle("stale", stale);
+  el.copyLink.disabled = stale || !app.solved;
+  if (stale) {
+    el.linkText.hidden = true;
+    el.linkStatus.textContent = "";
+    if (/^Solved in|^Random deal/.test(el.solveStatus.textContent)) el.solveStatus.textContent = "";
+  }
+}
+
+addState(() => ({ stale: isStale() }));
