@@ -24,10 +24,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
-DIST = ROOT / "dist"
+# Another engine source (a directory holding pyproject.toml, README.md, py_engines/ and
+# tests/data/, e.g. a scratch copy with one more game) and another output directory:
+# `PIXEL_JUDGE_SOURCE=DIR PIXEL_JUDGE_DIST=OUT python3 build.py`; the web files come from here.
+SOURCE = Path(os.environ.get("PIXEL_JUDGE_SOURCE", ROOT)).resolve()
+DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", ROOT / "dist")).resolve()
 CACHE = ROOT / "build"
 VENV = ROOT / ".venv"
-TEST_DATA = ROOT / "tests" / "data"
+TEST_DATA = SOURCE / "tests" / "data"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -109,14 +113,14 @@ def build_wheel() -> Path:
     shutil.rmtree(out, ignore_errors=True)
     # setuptools stages the package in build/lib: a module moved or deleted since
     # the last build would otherwise still ship in the wheel.
-    shutil.rmtree(CACHE / "lib", ignore_errors=True)
+    shutil.rmtree(SOURCE / "build" / "lib", ignore_errors=True)
     out.mkdir(parents=True)
-    cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(ROOT)]
+    cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(SOURCE)]
     if _local_backend_ok():
         cmd.insert(4, "--no-build-isolation")   # no download needed
     run(cmd)
-    shutil.rmtree(ROOT / "py_engines.egg-info", ignore_errors=True)
-    shutil.rmtree(ROOT / "py_engines" / "py_engines.egg-info", ignore_errors=True)
+    shutil.rmtree(SOURCE / "py_engines.egg-info", ignore_errors=True)
+    shutil.rmtree(SOURCE / "py_engines" / "py_engines.egg-info", ignore_errors=True)
     wheels = list(out.glob("py_engines-*-py3-none-any.whl"))
     if len(wheels) != 1:
         sys.exit(f"expected one py3-none-any engine wheel, found {wheels}")
@@ -148,7 +152,7 @@ def _natural(stem: str) -> list[object]:
 
 
 def manifest(engine_wheel: Path) -> dict:
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(SOURCE))
     from py_engines import __version__
     from py_engines.bridge import handle_request
     games = handle_request({"cmd": "games"})["games"]
@@ -186,7 +190,7 @@ def build() -> Path:
         shutil.copy2(vendor / name, DIST / "wheels" / name)
     data = manifest(engine_wheel)
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
-    log(f"site assembled in {DIST.relative_to(ROOT)}/ ({len(data['games'])} games, "
+    log(f"site assembled in {DIST}/ ({len(data['games'])} games, "
         f"{_size(DIST) / 1e6:.1f} MB)")
     return DIST
 
@@ -238,7 +242,7 @@ def make_server(root: Path = DIST, port: int = 8000, host: str = "127.0.0.1", *,
 def serve(port: int) -> None:
     build()
     server = make_server(DIST, port)
-    log(f"serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_port}/ "
+    log(f"serving {DIST}/ at http://127.0.0.1:{server.server_port}/ "
         "(Ctrl+C stops)")
     try:
         server.serve_forever()

@@ -3,9 +3,12 @@
 Prints, for one run on this machine (compare figures within a run; absolute times are noisy):
 - boot: navigation -> pixelJudge.ready in headless Chromium, beside a bare Pyodide boot (runtime only,
   in a module worker like ours), and the bytes a cold load transfers beside the runtime's own size;
-- per game: solve time per case in CPython and in the browser (the engine's own per-case timing,
-  `stats.case_ms`, measured inside Python in each place), nodes and table sizes where there is search,
-  and the page's round trip for the whole input (request, solve, first case's frames, reply);
+- per registered game (the registry is enumerated: a new game is benchmarked with no edit here),
+  for each of its judge files in tests/data/GAME and a random input at its largest options: solve
+  time per case in CPython and in the browser (the engine's own per-case timing, `stats.case_ms`,
+  measured inside Python in each place), nodes and table sizes where there is search, and the
+  page's round trip for the whole input (request, solve, first case's frames, reply); then
+  `--random N` random inputs per game at its default options;
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
@@ -29,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from py_engines import get_engine  # noqa: E402
+from py_engines import engine_names, get_engine  # noqa: E402
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 DATA = ROOT / "tests" / "data"
@@ -136,29 +139,29 @@ def boot_figures(browser: Any, url: str) -> dict[str, Any]:
             "cold_bytes": statistics.median(cold_bytes), "runtime_bytes": runtime}
 
 
+def largest_options(engine: Any) -> dict[str, Any]:
+    """Every numeric random_input knob at its maximum (the hardest random input)."""
+    return {o.name: o.maximum for o in engine.random_options if o.maximum is not None}
+
+
 def workloads() -> list[tuple[str, str, str]]:
-    """(game, label, text) for every figure the issues ask for."""
+    """(game, label, text) for every registered game: each judge file in tests/data/GAME, and
+    a random input at the largest options where the game has any."""
     out = []
-    for path in sorted((DATA / "the_game").glob("*.in")):
-        out.append(("the_game", path.stem, path.read_text()))
-    kalah = DATA / "kalah" / "gen-r3-1.in"
-    out.append(("kalah", kalah.name, kalah.read_text()))
-    hoc = DATA / "house_of_cards" / "gen-h2-1.in"
-    out.append(("house_of_cards", hoc.name, hoc.read_text()))
-    largest = max((DATA / "byte_me").glob("*.in"), key=lambda p: p.read_text().count("START"))
-    out.append(("byte_me", largest.name, largest.read_text()))
-    byte_me = get_engine("byte_me")
-    out.append(("byte_me", "random 100 sets x 10 players (seed 1)",
-                byte_me.random_input(1, players=10, sets=100)))
-    sevens_dir = DATA / "sevens"
-    for path in sorted(sevens_dir.glob("official-*.in")):
-        out.append(("sevens", path.stem, path.read_text()))
+    for game in engine_names():
+        for path in sorted((DATA / game).glob("*.in")):
+            out.append((game, path.stem, path.read_text()))
+        engine = get_engine(game)
+        largest = largest_options(engine)
+        if largest:
+            knobs = ", ".join(f"{k}={v}" for k, v in largest.items())
+            out.append((game, f"random, {knobs} (seed 1)", engine.random_input(1, **largest)))
     return out
 
 
-def sevens_random(n: int) -> list[str]:
-    engine = get_engine("sevens")
-    return [engine.random_input(seed) for seed in range(n)]
+def random_inputs(game: str, n: int) -> list[str]:
+    engine = get_engine(game)
+    return [engine.random_input(seed, **engine.options_with_defaults({})) for seed in range(n)]
 
 
 EXPLORE_DEALS = 2000
@@ -210,7 +213,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("--random-sevens", type=int, default=200)
+    parser.add_argument("--random", type=int, default=100,
+                        help="random inputs per game (default options, seeds 0..N-1)")
     parser.add_argument("--boot-only", action="store_true", help="only the boot figures")
     parser.add_argument("--explore-only", action="store_true", help="only the explore figures")
     args = parser.parse_args()
@@ -266,13 +270,13 @@ def main() -> int:
             print(f"{label:40s} {len(cpy):3d} case(s)")
             print(f"    CPython  {summary(cpy)}   total {sum(cpy):8.2f} ms{extra}")
             print(f"    browser  {summary(web)}   total {sum(web):8.2f} ms   round trip {trip:7.1f} ms")
-        if args.random_sevens:
-            texts = sevens_random(args.random_sevens)
-            cpy = [cpython_cases("sevens", t)[0][0] for t in texts]
-            web = [browser_cases(page, "sevens", t)[0][0] for t in texts]
-            figures["games"]["sevens"]["random"] = {"cases": len(texts), "cpython_ms": cpy,
-                                                     "browser_ms": web}
-            print(f"{'random hands (seeds 0..%d)' % (len(texts) - 1):40s} {len(texts):3d} case(s)")
+        for game in engine_names() if args.random else ():
+            texts = random_inputs(game, args.random)
+            cpy = [ms for t in texts for ms in cpython_cases(game, t)[0]]
+            web = [ms for t in texts for ms in browser_cases(page, game, t)[0]]
+            figures["games"].setdefault(game, {})["random"] = {
+                "inputs": len(texts), "cases": len(cpy), "cpython_ms": cpy, "browser_ms": web}
+            print(f"\n== {game}: {len(texts)} random inputs (default options, seeds 0..{len(texts) - 1})")
             print(f"    CPython  {summary(cpy)}")
             print(f"    browser  {summary(web)}")
         figures["explore"] = explore_figures(page)
