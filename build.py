@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -68,7 +69,7 @@ def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
 
 
-def run(cmd: list[str], **kw) -> None:
+def run(cmd: list[str], **kw: Any) -> None:
     log(" ".join(str(c) for c in cmd))
     subprocess.run(cmd, check=True, **kw)
 
@@ -151,7 +152,7 @@ def _natural(stem: str) -> list[object]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", stem)]
 
 
-def manifest(engine_wheel: Path) -> dict:
+def manifest(engine_wheel: Path) -> dict[str, Any]:
     sys.path.insert(0, str(SOURCE))
     from py_engines import __version__
     from py_engines.bridge import handle_request
@@ -169,7 +170,8 @@ def manifest(engine_wheel: Path) -> dict:
 
 
 def _pyodide_version() -> str:
-    return json.loads((WEB / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    package = json.loads((WEB / "node_modules" / "pyodide" / "package.json").read_text())
+    return str(package["version"])
 
 
 def build() -> Path:
@@ -257,7 +259,7 @@ def serve(port: int) -> None:
 def test_requirements() -> list[str]:
     import tomllib
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return data["project"]["optional-dependencies"]["test"]
+    return [str(r) for r in data["project"]["optional-dependencies"]["test"]]
 
 
 def venv_python() -> Path:
@@ -289,8 +291,21 @@ def ensure_chromium() -> None:
     run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], env=env)
 
 
+def lint(python: Path) -> int:
+    """ruff, then mypy --strict (both configured in pyproject.toml); non-zero on a finding."""
+    for cmd in ([str(python), "-m", "ruff", "check"], [str(python), "-m", "mypy"]):
+        log(" ".join(cmd))
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        if code:
+            return code
+    return 0
+
+
 def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
+    code = lint(python)
+    if code:
+        return code
     ensure_chromium()
     build()
     env = dict(os.environ, PIXEL_JUDGE_DIST=str(DIST), PIXEL_JUDGE_QUIET="1")

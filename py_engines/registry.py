@@ -10,17 +10,21 @@ import importlib
 import importlib.util
 import pkgutil
 import re
-from typing import Any
+from typing import Any, TypeVar
 
+from .api import Engine
 from .errors import InvalidInputError
 
-_ENGINES: dict[str, Any] = {}
+_ENGINES: dict[str, Engine[Any, Any]] = {}
 _loaded = False
+E = TypeVar("E", bound=type)
 
 
-def register(engine_cls: type) -> type:
+def register(engine_cls: E) -> E:
     """Class decorator: instantiate the engine and file it under its name."""
     engine = engine_cls()
+    if not isinstance(engine, Engine):
+        raise TypeError(f"{engine_cls.__name__} does not provide the Engine protocol")
     if engine.name in _ENGINES:
         raise RuntimeError(f"engine {engine.name!r} registered twice")
     _ENGINES[engine.name] = engine
@@ -41,10 +45,10 @@ def _load_all() -> None:
 def engine_names() -> list[str]:
     """Registered games in picker order."""
     _load_all()
-    return sorted(_ENGINES, key=lambda n: (getattr(_ENGINES[n], "order", 100), n))
+    return sorted(_ENGINES, key=lambda n: (_ENGINES[n].order, n))
 
 
-def get_engine(name: str) -> Any:
+def get_engine(name: str) -> Engine[Any, Any]:
     """The engine registered as ``name``.
 
     Only that game's module is imported (a game's module is named after its

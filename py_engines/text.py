@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from .errors import LimitError, ParseError
+from .errors import EngineError, LimitError, ParseError
 
 MAX_INPUT_CHARS = 1_000_000
 _TOKEN = re.compile(r"[^ \t\r\n\f\v]+")
@@ -23,8 +23,18 @@ class Token:
     column: int      # 1-based, in characters
     index: int       # 1-based position of the token on its line
 
-    def error(self, message: str, cls: type[ParseError] = ParseError) -> ParseError:
+    def error(self, message: str, cls: type[EngineError] = ParseError) -> EngineError:
         return cls(message, line=self.line, column=self.column, token=self.text)
+
+    def where(self, other: "Token") -> str:
+        """Where ``other`` stands, said from here: 'column 7', or 'line 2, column 7'."""
+        if other.line == self.line:
+            return f"column {other.column}"
+        return f"line {other.line}, column {other.column}"
+
+    def after(self) -> tuple[int, int]:
+        """Line and column just past this token (for 'expected more on this line')."""
+        return self.line, self.column + len(self.text)
 
 
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:

@@ -128,7 +128,7 @@ def _score(line: Line[S], state: S, legal: list[Any]) -> tuple[int, tuple[MoveVa
     exact = line.move_values(state, legal)
     best = max(exact) if state.to_move() > 0 else min(exact)
     out = []
-    for move, v in zip(legal, exact):
+    for move, v in zip(legal, exact, strict=True):
         value, text = line.shown(state, v)
         out.append(MoveValue(line.move_id(state, move), line.move_label(state, move), value, text,
                              v == best))

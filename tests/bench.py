@@ -91,7 +91,7 @@ def cpython_cases(game: str, text: str) -> tuple[list[float], dict[str, Any]]:
         result = engine.solve(engine.parse(text))
         runs.append(result.stats["case_ms"])
         stats = result.stats
-    return [statistics.median(col) for col in zip(*runs)], stats
+    return [statistics.median(col) for col in zip(*runs, strict=True)], stats
 
 
 def browser_cases(page: Any, game: str, text: str) -> tuple[list[float], dict[str, Any], float]:
@@ -109,7 +109,7 @@ def browser_cases(page: Any, game: str, text: str) -> tuple[list[float], dict[st
             raise SystemExit(f"{game}: browser solve failed: {reply['error']}")
         runs.append(reply["stats"]["case_ms"])
         stats = reply["stats"]
-    return [statistics.median(col) for col in zip(*runs)], stats, statistics.median(trips)
+    return [statistics.median(col) for col in zip(*runs, strict=True)], stats, statistics.median(trips)
 
 
 def boot_figures(browser: Any, url: str) -> dict[str, Any]:

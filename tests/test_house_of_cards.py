@@ -334,7 +334,7 @@ def test_optimal_line_agrees_with_the_solver_at_every_step(case):
     assert frames[0].state["value"] == v
     decisions = [f for f in frames if f.values is not None]
     assert len(decisions) == 18
-    for k, frame in enumerate(decisions):
+    for frame in decisions:
         best = [mv for mv in frame.values if mv.best]
         pick = max if frame.to_move == "Axel" else min
         assert pick(mv.value for mv in frame.values) == frame.state["value"] == v
@@ -346,7 +346,7 @@ def test_optimal_line_agrees_with_the_solver_at_every_step(case):
 
 def test_frame_scores_follow_the_triangles():
     frames = replay((DATA / "gen-h2-1.in").read_text(), case=1)
-    for before, after in zip(frames, frames[1:-1]):
+    for before, after in zip(frames, frames[1:-1], strict=False):
         tri = after.event["triangle"]
         gain = {"Axel": 0, "Birgit": 0}
         if tri:

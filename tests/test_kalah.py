@@ -11,7 +11,7 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, bridge, get_engine, solve_text
 from py_engines.__main__ import main
 from py_engines.games.kalah.rules import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, PASS, YOU,
-                                          KalahCase, Move, Position, move_id, pit_label)
+                                          Move, Position, move_id, pit_label)
 from py_engines.games.kalah import rules as kalah_rules, search as kalah_search
 from py_engines.games.kalah.search import CaseSolver, PackedRules
 from py_engines.search.minimax import Solver
@@ -535,7 +535,7 @@ def test_every_shown_value_is_exact_and_the_line_is_consistent(name, case):
     final = frames[-1].state["value"]
     assert final == result.cases[case].value
     p = Position.start(problem.cases[case])
-    for f, nxt in zip(frames, frames[1:]):
+    for f, nxt in zip(frames, frames[1:], strict=False):
         if f.values is not None:
             assert [v.move for v in f.values] == [move_id(p.m, mv) for mv in p.moves()]
             exact = [plain_value(p.play(mv)) for mv in p.moves()]
@@ -563,7 +563,7 @@ def test_decision_frames_place_each_badge_on_its_cup():
 
 def test_line_follows_the_first_best_move_in_canonical_order():
     frames = frames_of(SAMPLE_1, case=1)
-    for f, nxt in zip(frames, frames[1:]):
+    for f, nxt in zip(frames, frames[1:], strict=False):
         if f.values is not None:
             assert nxt.event["move"] == next(v.move for v in f.values if v.best)
 

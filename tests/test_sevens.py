@@ -317,7 +317,7 @@ def test_replayed_line_is_optimal_at_every_step(path):
     first_best = max(v.value for v in frames[0].values)
     expected = {"Draw\n": 0}.get(answer, 1 if answer.strip() == frames[0].to_move else -1)
     assert first_best == expected
-    for frame, after in zip(frames, frames[1:]):
+    for frame, after in zip(frames, frames[1:], strict=False):
         if frame.values is None:
             break
         assert [v.move for v in frame.values] == [card_name(c) for c in position.moves()]

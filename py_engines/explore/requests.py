@@ -42,11 +42,11 @@ def _cmd_check(req: dict[str, Any]) -> dict[str, Any]:
 
 def _cmd_chunk(req: dict[str, Any]) -> dict[str, Any]:
     start, count = req.get("start"), req.get("count")
-    engine, study, _, seed, options = prepare(str(req.get("game")), _study_name(req), count,
-                                              req.get("seed", 0), _options(req))
+    engine, study, deals, seed, options = prepare(str(req.get("game")), _study_name(req), count,
+                                                  req.get("seed", 0), _options(req))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < MAX_DEALS:
         raise InvalidInputError("request field 'start' must be a deal index")
-    return {"aggregate": run_range(engine, study, seed, start, count, options)}
+    return {"aggregate": run_range(engine, study, seed, start, deals, options)}
 
 
 def _cmd_deal(req: dict[str, Any]) -> dict[str, Any]:

@@ -119,7 +119,7 @@ class NullWindowSearch:
             return False
         return None
 
-    def at_least(self, key: int, gamma: int) -> bool:
+    def at_least(self, key: int, gamma: int) -> bool:  # noqa: C901 - the hot loop, kept flat
         """Is ``value(key) >= gamma``?  Proves it and records the bound."""
         known = self._probe(key, gamma)
         if known is not None:

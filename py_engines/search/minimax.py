@@ -6,13 +6,13 @@ The table maps ``state.key()`` to a (lower, upper) bound pair, so later
 searches with other windows reuse earlier work; ``move_values`` asks each child
 for its exact value, which is how the replay shows why a line is optimal.
 
-Recursion depth equals the game's remaining plies (tens here), well within
-Pyodide's stack.
+Recursion depth is twice the game's remaining plies (tens here), well within
+Pyodide's stack; this is the reference the tests use, not a solver the page runs.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Hashable, Protocol, Sequence
+from typing import Any, Hashable, Protocol, Self, Sequence
 
 from ..api import Progress
 from ..errors import LimitError
@@ -24,7 +24,7 @@ PROGRESS_EVERY = 1 << 15
 class GameState(Protocol):
     def to_move(self) -> int: ...            # +1: maximiser to move, -1: minimiser
     def moves(self) -> Sequence[Any]: ...    # deterministic order; non-empty unless terminal
-    def play(self, move: Any) -> "GameState": ...
+    def play(self, move: Any) -> Self: ...
     def is_terminal(self) -> bool: ...
     def value(self) -> int: ...              # terminal value, maximiser's side
     def key(self) -> Hashable: ...           # compact and hashable (ideally an int)
@@ -70,23 +70,7 @@ class Solver:
             return hi
         if lo == hi:
             return lo
-        a, b = max(alpha, lo), min(beta, hi)
-        maximising = state.to_move() > 0
-        best = -INF if maximising else INF
-        for move in state.moves():
-            v = self.search(state.play(move), a, b)
-            if maximising:
-                if v > best:
-                    best = v
-                    if v > a:
-                        a = v
-            else:
-                if v < best:
-                    best = v
-                    if v < b:
-                        b = v
-            if a >= b:
-                break
+        best = self._best_child(state, max(alpha, lo), min(beta, hi))
         # What the window proved: a cut-off gives a bound, a full scan inside it the value.
         if best <= alpha:
             hi = min(hi, best)
@@ -96,6 +80,23 @@ class Solver:
             lo = hi = best
         self.table[key] = (lo, hi)
         self.stats.table_size = len(self.table)
+        return best
+
+    def _best_child(self, state: GameState, a: int, b: int) -> int:
+        """The mover's best child value within the window (a, b), fail-soft."""
+        maximising = state.to_move() > 0
+        best = -INF if maximising else INF
+        for move in state.moves():
+            v = self.search(state.play(move), a, b)
+            if maximising:
+                if v > best:
+                    best = v
+                    a = max(a, v)
+            elif v < best:
+                best = v
+                b = min(b, v)
+            if a >= b:
+                break
         return best
 
     def value(self, state: GameState) -> int:

@@ -64,7 +64,8 @@ def _snapshot(set_no: int, sets: int, hand: Hand, res: HandResult, done: int, ph
                   "target": {"value": res.target, "label": f"best player {res.target}"}},
         "total": total, "target": res.target, "best_face": res.best_face,
         "rules": [{"n": n, "text": text, "cond": cond, "action": action}
-                  for (n, text), (cond, action) in zip(RULES, _rule_cells(res.target if dealt else None))],
+                  for (n, text), (cond, action)
+                  in zip(RULES, _rule_cells(res.target if dealt else None), strict=True)],
         "fired": fired.rule if fired else None,
         "fired_text": _fired_text(fired) if fired else None,
         "hits": len(taken), "max_hits": MAX_HITS,

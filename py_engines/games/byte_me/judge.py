@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 from typing import Callable, Sequence
 
-from ...errors import InvalidInputError, LimitError, ParseError
+from ...errors import EngineError, InvalidInputError, LimitError, ParseError
 from ...text import Token, check_size, end_position, parse_int, tokenize_lines
 from .rules import (BYTE_DIGITS, DECK_SIZE, END, END_OF_INPUT, KEYWORDS, MAX_PLAYERS, MAX_SETS,
                     MIN_PLAYERS, NIBBLE_DIGITS, START, Card, DataSets, Hand)
@@ -19,10 +19,6 @@ def _suggest(text: str, expected: Sequence[str]) -> str:
         return f"; keywords are upper-case: write '{upper}'"
     close = difflib.get_close_matches(upper, expected, n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
-
-
-def _past(tok: Token) -> tuple[int, int]:
-    return tok.line, tok.column + len(tok.text)
 
 
 class _Parser:
@@ -70,7 +66,7 @@ class _Parser:
             self.pos += 1
             hands.append(self.hand(toks))
 
-    def not_a_start(self, toks: list[Token], any_hand: bool) -> ParseError:
+    def not_a_start(self, toks: list[Token], any_hand: bool) -> EngineError:
         head = toks[0]
         expected = (START, END_OF_INPUT) if any_hand else (START,)
         wanted = f"'{START} N' or '{END_OF_INPUT}'" if any_hand else f"'{START} N'"
@@ -94,7 +90,7 @@ class _Parser:
     def hand(self, toks: list[Token]) -> Hand:
         head = toks[0]
         if len(toks) == 1:
-            line, column = _past(head)
+            line, column = head.after()
             raise ParseError(f"'{START}' needs the number of players N "
                              f"({MIN_PLAYERS}..{MAX_PLAYERS}) after it", line=line, column=column)
         n = parse_int(toks[1], f"N, the number of players ({MIN_PLAYERS}..{MAX_PLAYERS})")
@@ -129,13 +125,13 @@ class _Parser:
         if head.text.upper() in KEYWORDS:
             raise head.error(f"the data set starting at line {at} is cut short: expected {what}, "
                              f"found '{head.text}'")
-        out = []
+        out: list[Card] = []
         for tok in toks:
             if len(out) == count:
                 raise tok.error(wrong_count(len(toks)))
             out.append(_card(tok, digits))
         if len(out) < count:
-            line, column = _past(toks[-1])
+            line, column = toks[-1].after()
             raise ParseError(wrong_count(len(toks)), line=line, column=column)
         return tuple(out)
 

@@ -44,8 +44,8 @@ from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_c
 from ...registry import register
 from ...walker import BaseTwoPlayerEngine, Line
 from .frames import HouseLine
-from .judge import END, Case, CaseResult, Problem, _parse
-from .rules import MAX_M, MIN_M, NAMES, RED, Position, card_text
+from .judge import Case, CaseResult, Problem, _parse
+from .rules import END, MAX_M, MIN_M, NAMES, RED, Position, card_text
 from .search import RestSearch
 
 

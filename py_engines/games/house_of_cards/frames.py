@@ -165,7 +165,7 @@ class HouseLine(Line[Position]):
         outcome = self.outcome
         if outcome is None:
             raise ValueError("the end frame needs the solved case")
-        adjustments = []
+        adjustments: list[dict[str, Any]] = []
         final = list(state.points)
         for k, c in enumerate(state.held):
             if c:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from ...errors import InvalidInputError, ParseError
 from ...text import Token, check_size, end_position, parse_int, tokenize
@@ -87,54 +88,65 @@ def _parse(text: str) -> Problem:
                 extra = tokens[i + 1]
                 raise extra.error(f"unexpected '{extra.text}' after End; End must be the last word")
             break
-        if tok.text not in NAMES:
-            if cases and _card_problem(tok.text) is None:
-                prev = cases[-1]
-                raise tok.error(f"too many cards: case {k - 1} already has its {2 * prev.m} cards "
-                                f"(M = {prev.m}); found '{tok.text}' where a name (Axel or Birgit) "
-                                f"or End was expected")
-            raise tok.error(_name_problem(tok, "a name (Axel or Birgit)"
-                                          + (" or End" if cases else "")))
-        name = tok.text
+        _check_name(tok, cases)
         i += 1
         if i == n:
-            raise at_end(f"the input ends after the name {name}; expected M ({MIN_M}..{MAX_M})")
-        mtok = tokens[i]
-        m = parse_int(mtok, f"M, an integer {MIN_M}..{MAX_M}, after {name}")
+            raise at_end(f"the input ends after the name {tok.text}; expected M "
+                         f"({MIN_M}..{MAX_M})")
+        m = parse_int(tokens[i], f"M, an integer {MIN_M}..{MAX_M}, after {tok.text}")
         if not MIN_M <= m <= MAX_M:
-            raise mtok.error(f"M = {m} is outside {MIN_M}..{MAX_M}", InvalidInputError)
-        i += 1
-        need = 2 * m
-        seen: dict[int, Token] = {}
-        cards: list[int] = []
-        while len(cards) < need:
-            if i == n or tokens[i].text in (*NAMES, END):
-                missing = " ".join(card_text(r | c) for c in (RED, 0) for r in range(1, m + 1)
-                                   if (r | c) not in seen)
-                message = (f"too few cards: case {k} has {len(cards)} cards; M = {m} needs "
-                           f"{need} (missing: {missing})")
-                if i == n:
-                    raise at_end(message)
-                raise tokens[i].error(message)
-            ctok = tokens[i]
-            problem = _card_problem(ctok.text)
-            if problem is not None:
-                raise ctok.error(problem)
-            code = _card_code(ctok.text)
-            if code & RANK_MASK > m:
-                raise ctok.error(f"card {ctok.text} but M = {m}: ranks in case {k} go up to {m}",
-                                 InvalidInputError)
-            if code in seen:
-                first = seen[code]
-                where = (f"column {first.column}" if first.line == ctok.line
-                         else f"line {first.line}, column {first.column}")
-                raise ctok.error(f"{ctok.text} already appeared at {where} (case {k})",
-                                 InvalidInputError)
-            seen[code] = ctok
-            cards.append(code)
-            i += 1
-        cases.append(Case(name, m, tuple(cards)))
+            raise tokens[i].error(f"M = {m} is outside {MIN_M}..{MAX_M}", InvalidInputError)
+        cards, i = _case_cards(tokens, i + 1, k, m, at_end)
+        cases.append(Case(tok.text, m, tuple(cards)))
     return Problem(tuple(cases))
+
+
+def _check_name(tok: Token, cases: list[Case]) -> None:
+    """A case starts with a name; say why ``tok`` is not one."""
+    if tok.text in NAMES:
+        return
+    if cases and _card_problem(tok.text) is None:
+        k, prev = len(cases), cases[-1]
+        raise tok.error(f"too many cards: case {k} already has its {2 * prev.m} cards "
+                        f"(M = {prev.m}); found '{tok.text}' where a name (Axel or Birgit) "
+                        f"or End was expected")
+    raise tok.error(_name_problem(tok, "a name (Axel or Birgit)" + (" or End" if cases else "")))
+
+
+def _case_cards(tokens: list[Token], i: int, k: int, m: int,
+                at_end: Callable[[str], ParseError]) -> tuple[list[int], int]:
+    """Case k's 2M cards from ``tokens[i]`` on, and the index after them."""
+    need = 2 * m
+    seen: dict[int, Token] = {}
+    cards: list[int] = []
+    while len(cards) < need:
+        if i == len(tokens) or tokens[i].text in (*NAMES, END):
+            missing = " ".join(card_text(r | c) for c in (RED, 0) for r in range(1, m + 1)
+                               if (r | c) not in seen)
+            message = (f"too few cards: case {k} has {len(cards)} cards; M = {m} needs "
+                       f"{need} (missing: {missing})")
+            if i == len(tokens):
+                raise at_end(message)
+            raise tokens[i].error(message)
+        cards.append(_card_of_case(tokens[i], k, m, seen))
+        i += 1
+    return cards, i
+
+
+def _card_of_case(ctok: Token, k: int, m: int, seen: dict[int, Token]) -> int:
+    """The card ``ctok`` of case k, checked against M and the cards ``seen`` so far."""
+    problem = _card_problem(ctok.text)
+    if problem is not None:
+        raise ctok.error(problem)
+    code = _card_code(ctok.text)
+    if code & RANK_MASK > m:
+        raise ctok.error(f"card {ctok.text} but M = {m}: ranks in case {k} go up to {m}",
+                         InvalidInputError)
+    if code in seen:
+        raise ctok.error(f"{ctok.text} already appeared at {ctok.where(seen[code])} (case {k})",
+                         InvalidInputError)
+    seen[code] = ctok
+    return code
 
 
 # ----------------------------------------------------------------------------- engine

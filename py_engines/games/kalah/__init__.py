@@ -81,7 +81,7 @@ class KalahEngine(BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
 
     def summaries(self, problem: KalahInput, result: Result[CaseValue]) -> list[CaseSummary]:
         return [CaseSummary(f"Case {k} (m = {c.m}, {sum(c.pits)} stones)", self.format_case(r))
-                for k, (c, r) in enumerate(zip(problem.cases, result.cases), start=1)]
+                for k, (c, r) in enumerate(zip(problem.cases, result.cases, strict=True), start=1)]
 
     def start(self, problem: KalahInput, case: int = 0) -> Position:
         self.check_case_count(len(problem.cases), case)

@@ -47,7 +47,10 @@ def _sow_event(pos: Position, move: Move, sowing: Sowing) -> dict[str, Any]:
 
 def _sow_note(before: Position, after: Position, sowing: Sowing) -> str:
     m, me = before.m, sowing.player
-    label = lambda p: pit_label(m, p)  # noqa: E731
+
+    def label(pit: int) -> str:
+        return pit_label(m, pit)
+
     head = (f"R{before.round} {SHORT[me]}: {label(sowing.cup)} {ARROW} "
             f"{', '.join(label(p) for p in sowing.path)}")
     last = label(sowing.last)

@@ -6,10 +6,6 @@ from ...text import Token, check_size, end_position, parse_int, tokenize_lines
 from .rules import MAX_CASES, MAX_CUPS, MAX_STONES, MIN_CASES, MIN_CUPS, KalahCase, KalahInput
 
 
-def _past(tok: Token) -> tuple[int, int]:
-    return tok.line, tok.column + len(tok.text)
-
-
 def parse(text: str) -> KalahInput:
     check_size(text)
     lines = (toks for toks in tokenize_lines(text) if toks)
@@ -24,7 +20,7 @@ def parse(text: str) -> KalahInput:
     if len(first) > 1:
         raise first[1].error(f"unexpected '{first[1].text}' after T = {t}: the first line "
                              f"holds only the number of cases")
-    cases = []
+    cases: list[KalahCase] = []
     for k in range(1, t + 1):
         head = next(lines, None)
         if head is None:
@@ -38,28 +34,33 @@ def parse(text: str) -> KalahInput:
         if len(head) > 1:
             raise head[1].error(f"case {k}: the line with m holds one number; found "
                                 f"'{head[1].text}' after m = {m}")
-        n = 2 * m + 2
         row = next(lines, None)
         if row is None:
             line, column = end_position(text)
-            raise ParseError(f"input ends in case {k} of {t}: expected the {n} stone counts "
-                             f"for m = {m}", line=line, column=column)
-        pits = []
-        for tok in row:
-            if len(pits) == n:
-                raise tok.error(f"expected {n} numbers for m = {m}, found {len(row)}")
-            pits.append(parse_int(tok, "a stone count"))
-        if len(pits) < n:
-            line, column = _past(row[-1])
-            raise ParseError(f"expected {n} numbers for m = {m}, found {len(row)}",
-                             line=line, column=column, token=row[-1].text)
-        total = sum(pits)
-        if total > MAX_STONES:
-            raise row[0].error(f"case {k}: {total} stones in total; at most {MAX_STONES} "
-                               f"allowed", InvalidInputError)
-        cases.append(KalahCase(m, tuple(pits), head[0].line))
+            raise ParseError(f"input ends in case {k} of {t}: expected the {2 * m + 2} stone "
+                             f"counts for m = {m}", line=line, column=column)
+        cases.append(KalahCase(m, _pits(row, k, m), head[0].line))
     extra = next(lines, None)
     if extra is not None:
         raise extra[0].error(f"unexpected text '{extra[0].text}' after the last case "
                              f"(T = {t})")
     return KalahInput(tuple(cases))
+
+
+def _pits(row: list[Token], k: int, m: int) -> tuple[int, ...]:
+    """Case k's line of 2m + 2 stone counts."""
+    n = 2 * m + 2
+    pits: list[int] = []
+    for tok in row:
+        if len(pits) == n:
+            raise tok.error(f"expected {n} numbers for m = {m}, found {len(row)}")
+        pits.append(parse_int(tok, "a stone count"))
+    if len(pits) < n:
+        line, column = row[-1].after()
+        raise ParseError(f"expected {n} numbers for m = {m}, found {len(row)}",
+                         line=line, column=column, token=row[-1].text)
+    total = sum(pits)
+    if total > MAX_STONES:
+        raise row[0].error(f"case {k}: {total} stones in total; at most {MAX_STONES} "
+                           f"allowed", InvalidInputError)
+    return tuple(pits)

@@ -75,9 +75,10 @@ class SevensLine(Line[Position]):
         forced = len(before.moves()) == 1
         end = dict(before.ends())[move]
         actor = PLAYERS[before.mover]
-        event = {"kind": "play", "move": chosen.move, "card": chosen.move, "suit": SUITS[move[0]],
-                 "rank": move[1], "end": end, "player": actor, "value": chosen.value,
-                 "text": chosen.text, "best": chosen.best, "forced": forced}
+        event: dict[str, Any] = {
+            "kind": "play", "move": chosen.move, "card": chosen.move, "suit": SUITS[move[0]],
+            "rank": move[1], "end": end, "player": actor, "value": chosen.value,
+            "text": chosen.text, "best": chosen.best, "forced": forced}
         verdict = ("forced, " if forced else "") + VALUE_VERB[chosen.value]
         return actor, event, f"{actor}: {chosen.move} {_end_verb(move, end)} ({verdict})"
 
@@ -86,6 +87,7 @@ class SevensLine(Line[Position]):
         stuck = state.mover
         snap = _state(state)
         snap["to_move"] = None
+        event: dict[str, Any]
         if state.down() == DECK_SIZE:
             outcome, event = "Draw", {"kind": "draw"}
             banner = "All 52 cards played: DRAW"

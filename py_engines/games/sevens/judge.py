@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import re
 
-from ...errors import InvalidInputError, ParseError
+from ...errors import EngineError, InvalidInputError, ParseError
 from ...text import Token, check_size, end_position, tokenize
 from .rules import _CARD, HAND_SIZE, MAX_CHARS, RANK_WORDS, SUIT_SYMBOLS, SUITS, Card, Deal
 
 
 # ----------------------------------------------------------------------------- parsing
 
-def _why_not_a_card(text: str) -> tuple[str, type[ParseError]]:
+def _why_not_a_card(text: str) -> tuple[str, type[EngineError]]:
     """What is wrong with a token that is not a card, in the words of spec section 7.
 
     A well-formed number outside 1..13 is a value error; anything else is a shape error.
@@ -71,10 +71,8 @@ def parse_deal(text: str) -> Deal:
             raise tok.error(f"token {n} '{tok.text}': {reason}", kind)
         card = (SUITS.index(match.group(1)), int(match.group(2)))
         if card in first_seen:
-            first = first_seen[card]
-            where = (f"column {first.column}" if first.line == tok.line
-                     else f"line {first.line}, column {first.column}")
-            raise tok.error(f"{tok.text} appears twice (first at {where})", InvalidInputError)
+            raise tok.error(f"{tok.text} appears twice (first at {tok.where(first_seen[card])})",
+                            InvalidInputError)
         first_seen[card] = tok
         cards.append(card)
     if len(cards) < HAND_SIZE:
