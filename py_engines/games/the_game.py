@@ -224,6 +224,7 @@ class TheGame(BaseEngine[Deck, Outcome]):
                 played += 1
             state = {"rows": [list(r) for r in s.rows], "hand": list(s.hand),
                      "pile": list(s.pile), "turn": s.turn, "step": s.step, "played": played,
+                     "ascending": list(ASCENDING), "deck_size": DECK_SIZE,
                      "outcome": s.event.get("outcome") if s.event else None}
             if state["outcome"]:
                 state["answer"] = self.format_case(outcome)

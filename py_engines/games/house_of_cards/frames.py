@@ -76,6 +76,11 @@ def _choices(pos: Position) -> list[dict[str, Any]]:
                 choice.update(kind="peak", target="floor", cards=[card_text(left), card_text(right)],
                               keep=None)
         out.append(choice)
+    # The places a move can go, numbered in the order of the choices (the scene's markers).
+    places: dict[tuple[str, int, int], int] = {}
+    for c in out:
+        c["place"] = None if c["target"] is None else \
+            places.setdefault((c["target"], c["level"], c["slot"]), len(places) + 1)
     return out
 
 
@@ -110,9 +115,16 @@ def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[s
     cards = " ".join(card_text(c) for c in tri.cards)
     colour = "red" if tri.scorer == AXEL else "black"
     score = f"{cards}, {colour} majority, {NAMES[tri.scorer]} +{abs(tri.value)}"
+    f = move.floor
+    # The two leaning cards and the floor card that close the triangle.
+    if tri.direction == "down":
+        legs = [[*PEAK_AT[FLOOR_LEFT[f]], "right"], [*PEAK_AT[FLOOR_RIGHT[f]], "left"]]
+    else:
+        legs = [[*PEAK_AT[FLOOR_UP[f]], side] for side in ("left", "right")]
     event["triangle"] = {"direction": tri.direction, "level": lv, "slot": j,
                          "cards": [card_text(c) for c in tri.cards], "points": abs(tri.value),
-                         "scorer": NAMES[tri.scorer], "value": tri.value}
+                         "scorer": NAMES[tri.scorer], "value": tri.value,
+                         "legs": legs, "floor": {"level": lv, "slot": j}}
     if move.kind in (FLOOR_D, FLOOR_H):
         card = d if move.kind == FLOOR_D else card_text(h)
         event.update(card=card, source="drawn" if move.kind == FLOOR_D else "held")

@@ -34,7 +34,8 @@ def _sow_event(pos: Position, move: Move, sowing: Sowing) -> dict[str, Any]:
     }
     if sowing.captured is not None:
         event["capture"] = {"cup": sowing.last, "opposite": pos.opposite(sowing.last),
-                            "stones": list(sowing.captured), "bowl": pos.bowl(sowing.player)}
+                            "stones": list(sowing.captured), "total": sum(sowing.captured),
+                            "bowl": pos.bowl(sowing.player)}
     if sowing.empty_facing:
         event["no_capture"] = {"cup": sowing.last, "opposite": pos.opposite(sowing.last)}
     if sowing.pair is not None:

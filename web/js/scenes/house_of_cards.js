@@ -247,12 +247,9 @@ function drawHouse(g, s, { hideFloor = null, hidePeak = null, highlight = null, 
   }
 }
 
-// The cards of a triangle, as leg/floor references for highlighting.
-function triangleParts(tri) {
-  if (tri.direction === "down") {
-    return { legs: [[tri.level, tri.slot, "right"], [tri.level, tri.slot + 1, "left"]], floor: { level: tri.level, slot: tri.slot } };
-  }
-  return { legs: [[tri.level + 1, tri.slot, "left"], [tri.level + 1, tri.slot, "right"]], floor: { level: tri.level, slot: tri.slot } };
+// The cards that close a triangle (its legs and floor, from the event), lit in the scorer's ink.
+function triangleHighlight(tri) {
+  return { legs: tri.legs, floor: tri.floor, color: tri.scorer === "Axel" ? PAL.red : PAL.black };
 }
 
 function triangleSpans(tri) {
@@ -265,19 +262,11 @@ function triangleTop(tri) {
   return { x: apexX(tri.level + 1, tri.slot), y: apexY(tri.level + 1) - 12 };
 }
 
-// The places a move can go, numbered in the order of the choices: valleys, then floors.
+// The places a move can go, each once, with the number the engine gave it.
 function places(choices) {
-  const out = [];
-  for (const c of choices || []) {
-    if (!c.target || out.some((p) => p.target === c.target && p.level === c.level && p.slot === c.slot)) continue;
-    out.push({ target: c.target, level: c.level, slot: c.slot });
-  }
-  return out.map((p, k) => ({ ...p, n: k + 1 }));
-}
-
-function placeNumber(list, c) {
-  const p = list.find((q) => q.target === c.target && q.level === c.level && q.slot === c.slot);
-  return p ? p.n : 0;
+  const out = new Map();
+  for (const c of choices || []) if (c.place && !out.has(c.place)) out.set(c.place, { ...c, n: c.place });
+  return [...out.values()];
 }
 
 function drawMarkers(g, s, { chosen = null, fast = false } = {}) {
@@ -413,7 +402,6 @@ function movePanel(g, frame, { chosen = null } = {}) {
   y += 13;
   g.text("A-B VALUE", x, y, PAL.lavender);
   y += 11;
-  const list = places(s.choices);
   const values = frame.values || [];
   for (const c of s.choices) {
     const v = values.find((m) => m.move === c.move);
@@ -424,9 +412,8 @@ function movePanel(g, frame, { chosen = null } = {}) {
     if (c.kind === "hold") {
       g.text("HOLD", x, y, PAL.white);
     } else {
-      const n = placeNumber(list, c);
       triangleOutline(g, x + 3, y, 3, 7, c.target === "valley", PAL.yellow);
-      g.text(String(n), x + 9, y, PAL.yellow);
+      g.text(String(c.place), x + 9, y, PAL.yellow);
     }
     if (c.kind === "peak") {
       miniCard(g, x + 34, y - 1, c.cards[0]);
@@ -554,7 +541,7 @@ export function draw(g, frame, prev, t) {
   const tri = ev && ev.triangle;
   if (tri) fillSpans(g, triangleSpans(tri), tri.scorer === "Axel" ? PAL.red : PAL.black);
   drawHouse(g, s, {
-    highlight: tri ? { ...triangleParts(tri), color: tri.scorer === "Axel" ? PAL.red : PAL.black } : null,
+    highlight: tri ? triangleHighlight(tri) : null,
     glowFirst: !ev,
   });
   if (s.to_move) drawMarkers(g, s);
@@ -595,7 +582,7 @@ function drawMove(g, frame, prev, t) {
   drawHouse(g, s, {
     hideFloor,
     hidePeak: hidePeak || (dropPeak !== null ? { level: ev.level + 1, slot: ev.slot } : null),
-    highlight: landed && tri ? { ...triangleParts(tri), color: tri.scorer === "Axel" ? PAL.red : PAL.black } : null,
+    highlight: landed && tri ? triangleHighlight(tri) : null,
   });
   if (dropPeak !== null) peak(g, ev.level + 1, ev.slot, ev.left, ev.right, { dy: dropPeak });
   if (t < FLY0) drawMarkers(g, ps, { chosen: choice, fast: true });

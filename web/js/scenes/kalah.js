@@ -243,7 +243,7 @@ function eventCaption(frame) {
   if (ev.kind === "extra") return [`${head} - AGAIN!`, PAL.yellow];
   if (ev.kind === "capture") {
     const [a, b] = ev.capture.stones;
-    return [`${head} - CAPTURE ${a}+${b}=${a + b}`, PAL.red];
+    return [`${head} - CAPTURE ${a}+${b}=${ev.capture.total}`, PAL.red];
   }
   if (ev.swap) {
     const pair = `${L(ev.swap.cups[0] < s.m ? ev.swap.cups[0] : ev.swap.cups[1])}<->${L(ev.swap.cups[0] < s.m ? ev.swap.cups[1] : ev.swap.cups[0])}`;
@@ -321,7 +321,7 @@ function drawSowTween(g, frame, prev, t) {
   if (ev.kind === "capture") {
     const c = ev.capture;
     const [a, b] = c.stones;
-    const total = a + b;
+    const total = c.total;
     const leftAt = (k) => (k / Math.max(1, total)) * 0.6;
     const gone = Array.from({ length: total }, (_, k) => v >= leftAt(k)).filter(Boolean).length;
     const arrived = Array.from({ length: total }, (_, k) => v >= leftAt(k) + 0.4).filter(Boolean).length;
@@ -368,15 +368,17 @@ function drawSowTween(g, frame, prev, t) {
   caption(g, `${who(ev.player)} SOWS ${ps.labels[ev.cup]}: ${n}/${n}`, SIDE[ev.player].color);
 }
 
-// The values of keeping and of swapping, from the decision before the sowing.
+// The values of keeping and of swapping, from the decision before the sowing:
+// the two choices of the sown cup, one without a swap and one with.
 function swapTags(g, prev, ev) {
-  if (!prev.values) return;
-  const base = ev.move.replace("+swap", "");
-  const keep = prev.values.find((x) => x.move === base);
-  const swap = prev.values.find((x) => x.move === `${base}+swap`);
+  if (!prev.values || !prev.state.choices) return;
+  const ofCup = prev.state.choices.filter((c) => c.cup === ev.cup);
+  const valueOf = (choice) => choice && prev.values.find((x) => x.move === choice.move);
+  const keep = valueOf(ofCup.find((c) => !c.swap));
+  const swap = valueOf(ofCup.find((c) => c.swap));
   if (keep && swap) {
-    badge(g, 150, LANE_BADGE_Y, `KEEP ${keep.text}`, { best: keep.best, chosen: ev.move === base });
-    badge(g, 234, LANE_BADGE_Y, `SWAP ${swap.text}`, { best: swap.best, chosen: ev.move !== base, border: PAL.pink });
+    badge(g, 150, LANE_BADGE_Y, `KEEP ${keep.text}`, { best: keep.best, chosen: ev.move === keep.move });
+    badge(g, 234, LANE_BADGE_Y, `SWAP ${swap.text}`, { best: swap.best, chosen: ev.move === swap.move, border: PAL.pink });
   }
 }
 
@@ -403,7 +405,7 @@ function drawStatic(g, frame) {
       outline(g, m, ev.capture.cup, PAL.red, 1, 1);
       outline(g, m, ev.capture.opposite, PAL.red, 1, 1);
       const b = pitRect(m, ev.capture.bowl);
-      tag(g, b.x + b.w / 2, b.y + 22, `+${ev.capture.stones[0] + ev.capture.stones[1]}`, PAL.red);
+      tag(g, b.x + b.w / 2, b.y + 22, `+${ev.capture.total}`, PAL.red);
     } else if (ev.kind === "swap") {
       for (const p of ev.swap.cups) outline(g, m, p, PAL.pink, 1, 1);
     } else {

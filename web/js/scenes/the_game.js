@@ -10,7 +10,6 @@ const SHOWN = 12;
 const HAND_Y = 186;
 const HAND_X = 10;
 const PILE = { x: 330, y: 168 };
-const ASC = [true, true, false, false];
 
 function handPos(i) { return { x: HAND_X + i * 27, y: HAND_Y }; }
 
@@ -28,12 +27,13 @@ function card(g, x, y, value, { hot = false, grey = false, raised = false } = {}
   if (hot) g.box(x - 1, y - 1 - (raised ? 4 : 0), CARD_W + 2, CARD_H + 2, PAL.yellow);
 }
 
-function direction(g, row) {
+// A row's direction card (its first card) and arrow; `up` comes from the state.
+function direction(g, row, first, up) {
   const y = ROW_Y[row];
-  const up = ASC[row];
+  const label = String(first);
   g.rect(4, y, 38, 24, up ? PAL.forest : PAL.plum);
   g.box(4, y, 38, 24, up ? PAL.green : PAL.red);
-  g.text(up ? "1" : "100", up ? 12 : 8, y + 9, PAL.white);
+  g.text(label, up ? 12 : 8, y + 9, PAL.white);
   // A pixel arrow: up for ascending rows, down for descending ones.
   const ax = up ? 30 : 34;
   for (let k = 0; k < 4; k++) {
@@ -42,9 +42,9 @@ function direction(g, row) {
   }
 }
 
-function drawRows(g, rows, { hide = null, targets = [], blinkOn = true, lastRow = null } = {}) {
+function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = true, lastRow = null } = {}) {
   rows.forEach((row, r) => {
-    direction(g, r);
+    direction(g, r, row[0], ascending[r]);
     const cards = row.slice(1);
     const visible = hide === r ? cards.slice(0, -1) : cards;
     const first = Math.max(0, cards.length - SHOWN);
@@ -94,7 +94,7 @@ function status(g, s, event) {
   g.panel(0, 0, g.W, 11);
   const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
   g.text(turn, 4, 2, PAL.white);
-  g.text(`${s.played}/98`, 232, 2, PAL.silver, { align: "center" });
+  g.text(`${s.played}/${s.deck_size}`, 232, 2, PAL.silver, { align: "center" });
   let rule = "";
   if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
   g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
@@ -129,14 +129,14 @@ export function draw(g, frame, prev, t) {
     // Choose: the legal rows blink and the chosen card is raised.
     const ps = prev.state;
     status(g, s, ev);
-    drawRows(g, ps.rows, { targets: ev.targets, blinkOn: g.blink(120) });
+    drawRows(g, ps.rows, ps.ascending, { targets: ev.targets, blinkOn: g.blink(120) });
     drawHand(g, ps.hand, { raise: ev.slot });
     drawPile(g, ps.pile.length);
     return;
   }
   status(g, s, ev);
   const playing = moving && ev && ev.kind === "play";
-  drawRows(g, s.rows, { hide: playing ? ev.row - 1 : null, lastRow: ev && ev.kind === "play" && !moving ? ev.row - 1 : null });
+  drawRows(g, s.rows, s.ascending, { hide: playing ? ev.row - 1 : null, lastRow: ev && ev.kind === "play" && !moving ? ev.row - 1 : null });
   const flying = moving && ev && (ev.kind === "draw" || ev.kind === "deal") ? ev.cards.length : 0;
   const stuck = ev && ev.kind === "stuck";
   drawHand(g, s.hand, { grey: stuck, shake: stuck && moving ? t * 6 : 0, skipLast: flying });
