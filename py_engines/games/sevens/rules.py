@@ -67,6 +67,12 @@ class Position:
 
     deal: Deal
     runs: tuple[Run | None, ...]
+    # Cards on the table, counted once: the mover, the moves and the solver all ask.
+    _down: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_down",
+                           sum(run[1] - run[0] + 1 for run in self.runs if run is not None))
 
     @staticmethod
     def opening(deal: Deal) -> "Position":
@@ -74,7 +80,7 @@ class Position:
 
     def down(self) -> int:
         """Cards on the table (S7 included)."""
-        return sum(run[1] - run[0] + 1 for run in self.runs if run is not None)
+        return self._down
 
     @property
     def mover(self) -> int:
