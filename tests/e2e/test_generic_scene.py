@@ -117,3 +117,77 @@ def test_a_game_without_a_scene_is_drawn_by_the_generic_scene(browser: Any, scen
         assert not watch.errors, watch.errors
     finally:
         context.close()
+
+
+SKIP_IN_COPY = shutil.ignore_patterns(".git", ".venv", "dist", "build", "node_modules", "__pycache__",
+                                      ".pytest_cache", ".mypy_cache", ".ruff_cache", "*.egg-info")
+
+
+@pytest.fixture(scope="module")
+def sixth_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """A scratch copy of the repository with nim.py dropped into py_engines/games/
+    (and nothing else changed), built and served."""
+    if not NIM.exists():
+        pytest.fail(f"{NIM.relative_to(ROOT)} is missing")
+    repo = tmp_path_factory.mktemp("sixth") / "repo"
+    shutil.copytree(ROOT, repo, ignore=SKIP_IN_COPY)
+    # Downloads the build needs, shared rather than fetched again: npm's packages and
+    # the vendored wheels (the build checks their hashes).
+    (repo / "web" / "node_modules").symlink_to(ROOT / "web" / "node_modules")
+    if (ROOT / "build" / "vendor").exists():
+        shutil.copytree(ROOT / "build" / "vendor", repo / "build" / "vendor")
+    shutil.copy(NIM, repo / "py_engines" / "games" / "nim.py")
+    env = {k: v for k, v in os.environ.items() if k != "PIXEL_JUDGE_DIST"}
+    subprocess.run([sys.executable, str(repo / "build.py")], cwd=repo, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    server, url = serve(repo / "dist")
+    yield repo, url
+    server.shutdown()
+    server.server_close()
+
+
+def nim_case(repo: Path) -> tuple[str, str]:
+    """A nim judge input and the answer the CLI of the scratch copy prints for it."""
+    inputs = sorted(NIM.parent.rglob("*.in"))
+    assert inputs, "the toy game ships judge files"
+    text = inputs[0].read_text(encoding="utf-8")
+    cli = subprocess.run([sys.executable, "-m", "py_engines", "nim", str(inputs[0])], cwd=repo,
+                         capture_output=True, text=True, check=True)
+    judge = inputs[0].with_suffix(".ans")
+    if judge.exists():
+        assert cli.stdout == judge.read_text(encoding="utf-8")
+    return text, cli.stdout
+
+
+def test_a_sixth_game_is_one_module_and_the_page_offers_solves_and_plays_it(
+        browser: Any, sixth_game: tuple[Path, str]) -> None:
+    repo, url = sixth_game
+    manifest = json.loads((repo / "dist" / "manifest.json").read_text(encoding="utf-8"))
+    nim = next(g for g in manifest["games"] if g["name"] == "nim")
+    assert nim["scene"] is False
+    text, answer = nim_case(repo)
+    context, page, watch = open_page(browser, url)
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        boot(page)
+        options = page.eval_on_selector_all("[data-testid=game] option", "os => os.map(o => o.value)")
+        assert "nim" in options and len(options) == len(manifest["games"])
+        seen = solve_and_sweep(page, "nim", text)
+        assert page.text_content("[data-testid=answer]") == answer
+        assert_generic_steps(seen, "nim")
+        # The move values the frames carry are drawn as badges ("label value").
+        reply = page.evaluate("(t) => pixelJudge.solve('nim', t)", text)
+        assert reply["ok"] and reply["answer"] == answer
+        badges = 0
+        for frame, at in zip(reply["frames"], seen):
+            texts = {b["text"] for b in at["boxes"]}
+            for v in (frame["values"] or [])[:2]:
+                badge = f"{v['label']} {v['text']}"
+                if len(badge) <= 40:
+                    assert badge in texts, (badge, texts)
+                    badges += 1
+        assert badges, "no move value was drawn"
+        assert not watch.errors, watch.errors
+        assert not watch.foreign, watch.foreign
+    finally:
+        context.close()

@@ -12,6 +12,7 @@ const LABEL_W = 92;
 const CELL_H = 11;
 const MARGIN = 6;
 const CHARS = Math.floor((384 - 2 * MARGIN) / 8);
+const MOVE_LINES = 3;
 
 const isScalar = (v) => v === null || typeof v !== "object";
 const show = (v) => (v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
@@ -97,24 +98,35 @@ function drawRow(g, r, y, flash) {
   }
 }
 
-// Where the move badges go: up to two lines after the "MOVES" label.
+// Where the move badges go: up to MOVE_LINES lines after the "MOVES" label,
+// then "+N" for the moves left out.
 function layoutMoves(values, width) {
   const left = MARGIN + 48;
+  const right = width - MARGIN;
+  const most = Math.floor((right - left - 6) / 8);
   const badges = [];
   let x = left;
   let line = 0;
   for (const v of values) {
-    const text = clip(`${v.label} ${v.text}`, 20);
+    const text = clip(`${v.label} ${v.text}`, most);
     const w = text.length * 8 + 6;
-    if (x + w > width - MARGIN) {
-      if (line === 1) return { badges, lines: 2, more: { x, line } };
+    if (x + w > right) {
       line += 1;
       x = left;
     }
+    if (line === MOVE_LINES) break;
     badges.push({ text, x, w, line, best: v.best });
     x += w + 3;
   }
-  return { badges, lines: values.length ? line + 1 : 0, more: null };
+  let more = null;
+  if (badges.length < values.length) {
+    // Room for "+N" at the end of the last line, taking badges back if need be.
+    while (badges.length && badges[badges.length - 1].x + badges[badges.length - 1].w + 3 + 32 > right) badges.pop();
+    const last = badges[badges.length - 1];
+    more = { x: last ? last.x + last.w + 3 : left, line: last ? last.line : 0, n: values.length - badges.length };
+  }
+  const lines = badges.length ? badges[badges.length - 1].line + 1 : values.length ? 1 : 0;
+  return { badges, lines, more };
 }
 
 function drawMoves(g, layout, y) {
@@ -125,7 +137,7 @@ function drawMoves(g, layout, y) {
     g.box(b.x, yy, b.w, CELL_H, b.best ? PAL.orange : PAL.lavender);
     g.text(b.text, b.x + 3, yy + 2, b.best ? PAL.navy : PAL.white);
   }
-  if (layout.more) g.text("..", layout.more.x, y + 2 + layout.more.line * ROW_H, PAL.silver);
+  if (layout.more) g.text(`+${layout.more.n}`, layout.more.x, y + 2 + layout.more.line * ROW_H, PAL.silver);
 }
 
 export function draw(g, frame, prev, t) {
