@@ -3,6 +3,8 @@
 Options: ``--json`` prints the whole bridge reply (answer, cases, frames, stats);
 ``--case K`` picks the case whose frames ``--json`` shows; ``--list`` lists the games.
 Bad input exits with status 2 and a ``line L, column C`` message on stderr.
+``python3 -m py_engines check | gen | stress | explore ...`` run the tools (``tools/``,
+``explore/``).
 """
 from __future__ import annotations
 
@@ -12,15 +14,19 @@ import sys
 
 from .bridge import handle_request
 from .registry import engine_names, get_engine
+from .tools import COMMANDS, commands_help, run_command
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "explore":
-        from .explore.cli import main as explore_main
-        return explore_main(argv[1:])
+    if argv and argv[0] in COMMANDS:
+        return run_command(argv[0], argv[1:])
     parser = argparse.ArgumentParser(prog="python3 -m py_engines",
-                                     description="Solve a contest card game judge input.")
+                                     usage="%(prog)s [-h] [--json] [--case CASE] [--list] "
+                                           "GAME [FILE]\n       %(prog)s COMMAND ...",
+                                     description="Solve a contest card game judge input.",
+                                     epilog=commands_help(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", nargs="?", help="game id (see --list)")
     parser.add_argument("file", nargs="?", help="judge input file (default: standard input)")
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")

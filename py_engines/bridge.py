@@ -6,6 +6,7 @@ Requests (all JSON objects):
   {"cmd": "replay", "game": G, "text": T, "case": K, "moves": ["..."]}
   {"cmd": "random", "game": G, "seed": S, "options": {...}}
   {"cmd": "explore_chunk" | "explore_check", ...}   (see explore/requests.py)
+  {"cmd": "check" | "generate" | "shrink" | "split_cases", ...}   (see tools/requests.py)
 Replies: {"ok": true, ...} or {"ok": false, "error": {"type", "message", "line", "column", "token"}}.
 A solve reply holds the whole answer text, a summary per case, and the frames of
 the chosen case only (a file may hold a thousand cases); "replay" fetches another
@@ -22,6 +23,7 @@ from .errors import EngineError, InvalidInputError
 from .explore.requests import COMMANDS as EXPLORE_COMMANDS
 from .explore.study import studies_of
 from .registry import engine_names, get_engine
+from .tools.requests import COMMANDS as TOOL_COMMANDS
 
 _CACHE_SIZE = 4
 _cache: OrderedDict[tuple[str, str], tuple[Any, Any, dict[str, Any]]] = OrderedDict()
@@ -125,7 +127,7 @@ def _cmd_random(req: dict[str, Any]) -> dict[str, Any]:
 
 
 _COMMANDS = {"games": _cmd_games, "solve": _cmd_solve, "replay": _cmd_replay,
-             "random": _cmd_random, **EXPLORE_COMMANDS}
+             "random": _cmd_random, **EXPLORE_COMMANDS, **TOOL_COMMANDS}
 
 
 def handle_request(req: Any) -> dict[str, Any]:

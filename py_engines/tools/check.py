@@ -1,0 +1,344 @@
+"""The checker: a program's output against the engine's answer, case by case.
+
+``python3 -m py_engines check GAME INPUT OUTPUT [--strict]`` prints one line per
+case (``case 3: accepted``, ``case 4: wrong answer at line 2, column 7: expected
+"Bust!", got "Win!"``, ``case 5: presentation error ...``) and a last line
+``accepted K of N cases``; it exits 0 when every case is accepted, 1 otherwise
+and 2 on bad input (an INPUT the engine rejects, a file it cannot read).
+
+Verdicts.  A case is *accepted* when its part of the output equals the
+engine's answer byte for byte; a *presentation* error when only white space
+differs (trailing blanks, a missing final newline, CRLF line ends, blank
+lines: the same tokens in the same order); otherwise a *wrong* answer.
+``strict`` turns presentation errors into wrong answers.
+
+Positions.  ``line`` and ``column`` are 1-based and point into the OUTPUT text
+(not into the case): at the first differing character for a presentation
+error, at the first differing token of the first line whose tokens differ for
+a wrong answer.  ``expected`` and ``got`` are the two differing lines (None
+where one side has no line there).
+
+Cases.  The output is cut into one part per case of the input: at lines that
+match the game's ``output_case_start`` pattern when it has one (Byte Me!'s
+``HAND n``), else by the number of non-blank lines each case's answer has.
+An output with too few cases leaves the last ones empty (wrong answers that
+say so); output past the last case belongs to the last case (a wrong answer
+that says the output has too many cases).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..errors import EngineError
+from .hooks import engine_of, solved
+
+ACCEPTED = "accepted"
+PRESENTATION = "presentation"
+WRONG = "wrong"
+VERDICTS = (ACCEPTED, PRESENTATION, WRONG)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseVerdict:
+    """The verdict on one case of the output."""
+
+    case: int                  # 1-based
+    verdict: str               # ACCEPTED, PRESENTATION or WRONG
+    line: int | None           # 1-based position in the OUTPUT text of the first difference
+    column: int | None
+    expected: str | None       # the engine's differing line (None: the answer has none there)
+    got: str | None            # the output's differing line (None: the output has none there)
+    message: str               # "accepted", "wrong answer at line 2, column 7: ..."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"case": self.case, "verdict": self.verdict, "line": self.line,
+                "column": self.column, "expected": self.expected, "got": self.got,
+                "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    cases: tuple[CaseVerdict, ...]
+
+    @property
+    def accepted(self) -> int:
+        return sum(1 for c in self.cases if c.verdict == ACCEPTED)
+
+    @property
+    def total(self) -> int:
+        return len(self.cases)
+
+    @property
+    def ok(self) -> bool:
+        return self.accepted == self.total
+
+    def first_failure(self) -> CaseVerdict | None:
+        return next((c for c in self.cases if c.verdict != ACCEPTED), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cases": [c.to_dict() for c in self.cases], "accepted": self.accepted,
+                "total": self.total}
+
+    def lines(self) -> list[str]:
+        """What the CLI prints: one line per case, then the tally."""
+        out = [f"case {c.case}: {c.message}" for c in self.cases]
+        out.append(f"accepted {self.accepted} of {self.total} cases")
+        return out
+
+
+# ----------------------------------------------------------------------------- cutting the output
+
+def text_lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its "\\n" (the last one may lack it)."""
+    parts = text.split("\n")
+    lines = [p + "\n" for p in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def _by_marker(lines: list[str], marker: re.Pattern[str], total: int) -> list[list[str]]:
+    starts = [i for i, line in enumerate(lines) if marker.match(line.strip())]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = starts[:total] + [len(lines)]
+    parts = [lines[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
+    return parts + [[] for _ in range(total - len(parts))]
+
+
+def _by_count(lines: list[str], answers: Sequence[str]) -> list[list[str]]:
+    need = [sum(1 for line in text_lines(a) if line.strip()) for a in answers]
+    parts: list[list[str]] = [[] for _ in answers]
+    k = have = 0
+    for line in lines:
+        blank = not line.strip()
+        # A case is complete once it has its non-blank lines; blank lines after it stay with it.
+        while not blank and have >= need[k] and k < len(answers) - 1:
+            k, have = k + 1, 0
+        parts[k].append(line)
+        have += not blank
+    return parts
+
+
+def split_output(output: str, answers: Sequence[str], marker: str | None) -> list[list[str]]:
+    """The output's lines, one list per case (see the module's docstring)."""
+    lines = text_lines(output)
+    if not answers:
+        return []
+    if marker is not None:
+        return _by_marker(lines, re.compile(marker), len(answers))
+    return _by_count(lines, answers)
+
+
+# ----------------------------------------------------------------------------- one case
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _token_column(got: str, expected: str) -> int:
+    """The 1-based column in ``got`` of its first token that differs from ``expected``'s."""
+    g = list(re.finditer(r"\S+", got))
+    e = expected.split()
+    for j, m in enumerate(g):
+        if j >= len(e) or m.group() != e[j]:
+            return m.start() + 1 + (_common(m.group(), e[j]) if j < len(e) else 0)
+    return len(got.rstrip()) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Diff:
+    index: int                 # line index within the case part
+    column: int
+    expected: str | None
+    got: str | None
+
+
+def _first_char_diff(got: list[str], exp: list[str]) -> _Diff:
+    for i in range(max(len(got), len(exp))):
+        g = got[i] if i < len(got) else None
+        e = exp[i] if i < len(exp) else None
+        if g != e:
+            column = 1 if g is None or e is None else _common(g, e) + 1
+            return _Diff(i, column, _bare(e), _bare(g))
+    raise AssertionError("the texts differ")
+
+
+def _first_token_diff(got: list[str], exp: list[str]) -> _Diff:
+    """Aligns the non-blank lines of both sides and finds the first pair whose tokens differ."""
+    g_idx = [i for i, line in enumerate(got) if line.strip()]
+    e_lines = [line for line in exp if line.strip()]
+    for j in range(max(len(g_idx), len(e_lines))):
+        g = got[g_idx[j]] if j < len(g_idx) else None
+        e = e_lines[j] if j < len(e_lines) else None
+        if g is None or e is None or g.split() != e.split():
+            index = g_idx[j] if g is not None else len(got)
+            column = 1 if g is None else _token_column(g, e or "")
+            return _Diff(index, column, _bare(e), _bare(g))
+    raise AssertionError("the tokens differ")
+
+
+def _bare(line: str | None) -> str | None:
+    return None if line is None else line.removesuffix("\n")
+
+
+def _end_position(lines: list[str], first: int) -> tuple[int, int]:
+    """Line and column just past the output's last character."""
+    if lines and not lines[-1].endswith("\n"):
+        return first + len(lines) - 1, len(lines[-1]) + 1
+    return first + len(lines), 1
+
+
+def _wrong_message(d: _Diff, case: int, total: int, cases_before_end: int | None) -> str:
+    if cases_before_end is not None:
+        return (f"too few cases: the output ends after {cases_before_end} of {total}; "
+                f"expected {_quote(d.expected or '')}")
+    if d.expected is None and case == total:
+        return f"too many cases: the input has {total}, but the output goes on with {_quote(d.got or '')}"
+    if d.expected is None:
+        return f"expected the end of case {case}, got {_quote(d.got or '')}"
+    if d.got is None:
+        return f"expected {_quote(d.expected)}, got the end of the output"
+    return f"expected {_quote(d.expected)}, got {_quote(d.got)}"
+
+
+def _presentation_message(d: _Diff) -> str:
+    if d.got is not None and d.expected is not None and d.got.rstrip("\r") == d.expected \
+            and d.got != d.expected:
+        return "a CR before the line end (CRLF)"
+    if d.got is not None and d.expected is not None and d.got == d.expected:
+        return "missing final newline"
+    if d.got is not None and d.expected is not None and d.got.rstrip() == d.expected:
+        return f"trailing white space: got {_quote(d.got)}"
+    if d.expected is None:
+        return f"extra blank line {_quote(d.got or '')}"
+    return f"only white space differs: expected {_quote(d.expected)}, got {_quote(d.got or '')}"
+
+
+def judge_case(case: int, total: int, part: list[str], answer: str, first_line: int, *,
+               strict: bool, cases_before_end: int | None = None) -> CaseVerdict:
+    """The verdict on one case: ``part`` is its lines of the output, ``first_line`` the
+    1-based line of the output where it starts."""
+    got = "".join(part)
+    if got == answer:
+        return CaseVerdict(case, ACCEPTED, None, None, None, None, ACCEPTED)
+    exp_lines = text_lines(answer)
+    if got.split() == answer.split() and not strict:
+        d = _first_char_diff(part, exp_lines)
+        where = f"line {first_line + d.index}, column {d.column}"
+        return CaseVerdict(case, PRESENTATION, first_line + d.index, d.column, d.expected, d.got,
+                           f"presentation error at {where}: {_presentation_message(d)}")
+    d = _first_token_diff(part, exp_lines) if got.split() != answer.split() \
+        else _first_char_diff(part, exp_lines)
+    line, column = first_line + d.index, d.column
+    if d.got is None:
+        line, column = _end_position(part, first_line) if part else (first_line, 1)
+    message = f"wrong answer at line {line}, column {column}: " \
+              f"{_wrong_message(d, case, total, cases_before_end)}"
+    return CaseVerdict(case, WRONG, line, column, d.expected, d.got, message)
+
+
+# ----------------------------------------------------------------------------- the whole output
+
+def check_answers(answers: Sequence[str], output: str, *, marker: str | None = None,
+                  strict: bool = False) -> CheckReport:
+    """Checks ``output`` against the per-case answers ``answers``."""
+    if not strict and output != "".join(answers) and output.split() == "".join(answers).split():
+        return _laid_out_differently(answers, output, marker)
+    parts = split_output(output, answers, marker)
+    lines = text_lines(output)
+    end_line, end_column = _end_position(lines, 1)
+    verdicts: list[CaseVerdict] = []
+    first = 1
+    filled = sum(1 for p in parts if p)
+    for k, (part, answer) in enumerate(zip(parts, answers, strict=True), start=1):
+        if not part and answer:
+            # Nothing left of the output for this case: it stopped early.
+            d = _Diff(0, end_column, _bare(text_lines(answer)[0]), None)
+            message = (f"wrong answer at line {end_line}, column {end_column}: "
+                       f"{_wrong_message(d, k, len(answers), filled)}")
+            verdicts.append(CaseVerdict(k, WRONG, end_line, end_column, d.expected, None, message))
+            continue
+        verdicts.append(judge_case(k, len(answers), part, answer, first, strict=strict))
+        first += len(part)
+    return CheckReport(tuple(verdicts))
+
+
+def _laid_out_differently(answers: Sequence[str], output: str,
+                          marker: str | None) -> CheckReport:
+    """Every token right: each case is accepted or a presentation error, even where the
+    white space moved tokens across the lines that cut the output into cases."""
+    parts = split_output(output, answers, marker)
+    whole = _first_char_diff(text_lines(output), text_lines("".join(answers)))
+    verdicts: list[CaseVerdict] = []
+    first = 1
+    for k, (part, answer) in enumerate(zip(parts, answers, strict=True), start=1):
+        v = judge_case(k, len(answers), part, answer, first, strict=False)
+        if v.verdict == WRONG:
+            line = 1 + whole.index
+            v = CaseVerdict(k, PRESENTATION, line, whole.column, whole.expected, whole.got,
+                            f"presentation error at line {line}, column {whole.column}: only "
+                            f"white space differs, but it moves lines between cases")
+        verdicts.append(v)
+        first += len(part)
+    return CheckReport(tuple(verdicts))
+
+
+def check(game: str, input_text: str, output: str, *, strict: bool = False) -> CheckReport:
+    """Checks a program's ``output`` for the judge input ``input_text`` of ``game``.
+
+    Raises the engine's ParseError / InvalidInputError when the input is bad.
+    """
+    engine = engine_of(game)
+    answers = solved(engine, input_text).answers
+    return check_answers(answers, output, marker=getattr(engine, "output_case_start", None),
+                         strict=strict)
+
+
+# ----------------------------------------------------------------------------- command line
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, "rb") as fh:
+        return fh.read().decode("utf-8", errors="replace")
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m py_engines check",
+        description="Compare a program's output with the engine's answer, case by case.",
+        epilog="Exit status: 0 every case accepted, 1 some case not, 2 bad input.")
+    parser.add_argument("game", help="game id (see --list)")
+    parser.add_argument("input", help="the judge input file")
+    parser.add_argument("output", help="the program's output for it ('-': standard input)")
+    parser.add_argument("--strict", action="store_true",
+                        help="white-space differences are wrong answers, not presentation errors")
+    args = parser.parse_args(argv)
+    try:
+        input_text = _read(args.input)
+        output = _read(args.output)
+    except OSError as err:
+        print(f"error: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
+        return 2
+    try:
+        report = check(args.game, input_text, output, strict=args.strict)
+    except EngineError as err:
+        print(f"error: {args.input}: {err.describe()}", file=sys.stderr)
+        return 2
+    sys.stdout.write("".join(line + "\n" for line in report.lines()))
+    return 0 if report.ok else 1

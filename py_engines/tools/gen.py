@@ -1,0 +1,116 @@
+"""Test sets: generated judge inputs with the engine's answers.
+
+``python3 -m py_engines gen GAME --seed S --count N [--mode random|hard|edge]
+[--cases C] --out DIR`` writes ``DIR/GAME-S-K.in`` and ``DIR/GAME-S-K.ans`` for
+K = 1..N.  Test K's input depends on GAME, S, K, the mode and C only (not on N),
+and the generators use nothing but ``random.Random(seed)`` and integer
+arithmetic, so the same arguments give the same bytes in CPython and in the
+browser's Pyodide.  ``gen GAME --help`` describes the game's modes.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..errors import EngineError, InvalidInputError
+from ..registry import engine_names
+from .hooks import answer_of, engine_of, generate_input, modes_of, multi_case, set_seeds
+
+MAX_COUNT = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedTest:
+    name: str          # "GAME-S-K": the file stem
+    input: str
+    answer: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "input": self.input, "answer": self.answer}
+
+
+def file_stem(game: str, seed: int, k: int) -> str:
+    return f"{game}-{seed}-{k}"
+
+
+def generate_tests(game: str, seed: int, count: int, *, mode: str = "random",
+                   cases: int | None = None, first: int = 1) -> list[GeneratedTest]:
+    """Tests ``first`` .. ``first + count - 1`` of the set (GAME, seed, mode, cases)."""
+    engine = engine_of(game)
+    if not 1 <= count <= MAX_COUNT:
+        raise InvalidInputError(f"count must be in 1..{MAX_COUNT}")
+    if first < 1:
+        raise InvalidInputError("the first test is number 1")
+    seeds = set_seeds(seed, first + count - 1)
+    tests = []
+    for k in range(first, first + count):
+        text = generate_input(engine, seeds[k - 1], mode=mode, cases=cases)
+        tests.append(GeneratedTest(file_stem(engine.name, seed, k), text, answer_of(engine, text)))
+    return tests
+
+
+def game_help(game: str) -> str:
+    """The modes (and the cases option) of one game, for ``gen GAME --help``."""
+    engine = engine_of(game)
+    lines = [f"{engine.name}: {engine.title}", "", "modes:"]
+    for mode, text in modes_of(engine).items():
+        lines.append(f"  {mode:8s} {text}")
+    lines.append("")
+    if multi_case(engine):
+        cases_help = getattr(engine, "gen_cases_help", "") or "the game's default number"
+        lines.append(f"--cases C: cases per input file (default: {cases_help})")
+    else:
+        lines.append("one case per input: --cases does not apply")
+    if engine.input_help:
+        lines += ["", f"input format: {engine.input_help}"]
+    return "\n".join(lines)
+
+
+def _parser(game: str | None) -> argparse.ArgumentParser:
+    if game is not None:
+        epilog = game_help(game)
+    else:
+        epilog = ("games: " + ", ".join(engine_names())
+                  + "\n`gen GAME --help` describes the modes of that game.")
+    parser = argparse.ArgumentParser(
+        prog="python3 -m py_engines gen", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Write generated judge inputs (GAME-S-K.in) with the engine's answers "
+                    "(GAME-S-K.ans).", epilog=epilog)
+    parser.add_argument("game", help="game id (see --list)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the set (default 1)")
+    parser.add_argument("--count", type=int, default=10, help="number of tests (default 10)")
+    parser.add_argument("--mode", default="random", help="random, hard or edge (default random)")
+    parser.add_argument("--cases", type=int, default=None,
+                        help="cases per input file, for multi-case games")
+    parser.add_argument("--out", required=True, help="directory to write the files to")
+    return parser
+
+
+def known_game(argv: Sequence[str]) -> str | None:
+    """The first argument when it names a game (for a help text about that game)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in set(engine_names()) else None
+
+
+def main(argv: Sequence[str]) -> int:
+    args = _parser(known_game(argv)).parse_args(argv)
+    try:
+        tests = generate_tests(args.game, args.seed, args.count, mode=args.mode, cases=args.cases)
+    except EngineError as err:
+        print(f"error: {err.describe()}", file=sys.stderr)
+        return 2
+    try:
+        os.makedirs(args.out, exist_ok=True)
+        for t in tests:
+            for ext, text in ((".in", t.input), (".ans", t.answer)):
+                with open(os.path.join(args.out, t.name + ext), "w", encoding="utf-8",
+                          newline="") as fh:
+                    fh.write(text)
+    except OSError as err:
+        print(f"error: cannot write to {args.out}: {err.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {len(tests)} tests to {args.out} ({tests[0].name} .. {tests[-1].name})")
+    return 0
