@@ -9,6 +9,7 @@ Prints, for one run on this machine (compare figures within a run; absolute time
   measured inside Python in each place), nodes and table sizes where there is search, and the
   page's round trip for the whole input (request, solve, first case's frames, reply); then
   `--random N` random inputs per game at its default options;
+- CLI stress throughput: inputs per second of `stress GAME -- python3 right.py` per game;
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
@@ -209,6 +210,39 @@ def explore_figures(page: Any) -> dict[str, Any]:
     return {"browser": web, "cli": cli}
 
 
+STRESS_PROGRAM = """import sys
+sys.path.insert(0, %r)
+from py_engines import solve_text
+sys.stdout.write(solve_text(sys.argv[1], sys.stdin.read()))
+"""
+
+
+def stress_figures(count: int) -> dict[str, Any]:
+    """CLI stress throughput: `stress GAME --count N -- python3 right.py GAME` per game, wall time.
+
+    The program under test is a right one (it calls the engine), so every input is run and
+    checked; its own start-up (a Python interpreter per input) is part of the figure, as it
+    is for a user's program."""
+    import tempfile
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = Path(tmp) / "right.py"
+        prog.write_text(STRESS_PROGRAM % str(ROOT))
+        for game in engine_names():
+            start = time.perf_counter()
+            res = subprocess.run([sys.executable, "-m", "py_engines", "stress", game, "--count",
+                                  str(count), "--", sys.executable, str(prog), game],
+                                 cwd=tmp, capture_output=True, text=True,
+                                 env=dict(os.environ, PYTHONPATH=str(ROOT)))
+            secs = time.perf_counter() - start
+            ok = res.returncode == 0
+            out[game] = {"inputs": count, "seconds": round(secs, 3),
+                         "inputs_per_second": round(count / secs, 2), "passed": ok}
+            print(f"{game:16s} {count:4d} inputs in {secs:6.2f} s   {count / secs:6.2f} inputs/s"
+                  + ("" if ok else f"   FAILED: {(res.stdout + res.stderr)[-300:]}"))
+    return out
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -217,7 +251,15 @@ def main() -> int:
                         help="random inputs per game (default options, seeds 0..N-1)")
     parser.add_argument("--boot-only", action="store_true", help="only the boot figures")
     parser.add_argument("--explore-only", action="store_true", help="only the explore figures")
+    parser.add_argument("--stress-count", type=int, default=20,
+                        help="inputs per game for the CLI stress throughput")
+    parser.add_argument("--stress-only", action="store_true",
+                        help="only the CLI stress throughput")
     args = parser.parse_args()
+    if args.stress_only:
+        print("== stress (CLI, random mode, a right program in Python)")
+        stress_figures(args.stress_count)
+        return 0
 
     handler = functools.partial(CountingHandler, directory=str(DIST))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -282,6 +324,8 @@ def main() -> int:
         figures["explore"] = explore_figures(page)
         browser.close()
     server.shutdown()
+    print("\n== stress (CLI, random mode, a right program in Python)")
+    figures["stress_cli"] = stress_figures(args.stress_count)
     out = build.CACHE / "bench.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(figures, indent=1))

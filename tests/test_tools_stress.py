@@ -5,6 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from py_engines import get_engine
+from py_engines.tools.hooks import split_cases
+from py_engines.tools.shrink import minimize
+from py_engines.tools.stress import judge
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -12,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WRONG_KALAH = f"""
 import sys
 sys.path.insert(0, {str(ROOT)!r})
+from py_engines import get_engine
 engine = get_engine("kalah")
 problem = engine.parse(sys.stdin.read())
 result = engine.solve(problem)
@@ -37,6 +42,19 @@ def write(tmp_path: Path, name: str, code: str) -> str:
     path = tmp_path / name
     path.write_text(code)
     return str(path)
+
+
+def test_stress_finds_shrinks_and_saves_the_failing_input(tmp_path):
+    prog = write(tmp_path, "wrong.py", WRONG_KALAH)
+    res = stress(tmp_path, "kalah", "--seed", "3", "--count", "20", "--cases", "6",
+                 "--", sys.executable, prog)
+    assert res.returncode == 1, res.stderr
+    assert "fails: case" in res.stdout and "wrong answer at line" in res.stdout
+    saved = (tmp_path / "stress-fail.in").read_text()
+    engine = get_engine("kalah")
+    problem = engine.parse(saved)
+    assert len(problem.cases) == 1 and sum(problem.cases[0].pits) > 9
+    assert saved in res.stdout and "--- expected (engine) ---" in res.stdout
 
 
 def test_stress_passes_a_right_program_and_exits_0(tmp_path):
@@ -65,3 +83,17 @@ def test_stress_bad_arguments_exit_2(tmp_path):
     assert res.returncode == 2 and "unknown game 'chess'" in res.stderr
     res = stress(tmp_path, "kalah", "--", str(tmp_path / "no-such-program"))
     assert res.returncode == 2 and "cannot run" in res.stderr
+
+
+def test_shrinking_keeps_a_failing_input_no_larger(tmp_path):
+    prog = write(tmp_path, "wrong.py", WRONG_KALAH)
+    engine = get_engine("kalah")
+    text = "3\n1\n1 0 1 0\n4\n3 2 1 3 0 1 2 1 2 0\n2\n1 1 0 1 1 0\n"
+    command = [sys.executable, prog]
+
+    def fails(candidate: str) -> bool:
+        return judge(engine, candidate, command, 10.0).failed
+    assert fails(text)
+    shrunk = minimize(engine, text, fails)
+    assert fails(shrunk.text) and len(shrunk.text) <= len(text) and shrunk.split
+    assert len(split_cases(engine, shrunk.text)) == 1

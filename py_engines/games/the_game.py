@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
+from ._generating import check_mode, pattern_cycle
 from ..explore.study import Plot, Study
 from ..registry import register
 from ..text import Token, check_size, end_position, parse_int, tokenize
@@ -188,6 +189,72 @@ def _line(cards: Sequence[int]) -> str:
     return " ".join(map(str, cards)) + "\n"
 
 
+# ----------------------------------------------------------------------------- test generators
+
+GEN_MODES = {
+    "random": "a shuffled deck",
+    "hard": "the longest game (most play steps) of 16 shuffled decks",
+    "edge": "sorted and reversed decks, low and high cards interleaved, runs ten apart "
+            "(backwards tricks everywhere), a deck won on the last card",
+}
+GEN_HARD_DRAWS = 16
+GEN_WIN_TRIES = 300
+SHRINK_NOTE = "the deck always holds the 98 cards 2..99: there is no smaller input"
+
+
+def _shuffled(rng: random.Random) -> list[int]:
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return cards
+
+
+def _play_steps(cards: list[int]) -> int:
+    outcome = simulate(Deck(tuple(cards)))
+    return sum(1 for s in outcome.log if s.event and s.event["kind"] == "play")
+
+
+def _interleaved(rng: random.Random) -> list[int]:
+    low, high = list(DECK)[:49], list(DECK)[49:][::-1]
+    pairs = [(a, b) if rng.randrange(2) else (b, a) for a, b in zip(low, high, strict=True)]
+    return [c for pair in pairs for c in pair]
+
+
+def _tens(rng: random.Random) -> list[int]:
+    """Runs of cards ten apart (2 12 22 ..), the runs in random order and direction."""
+    residues = list(range(10))
+    rng.shuffle(residues)
+    out: list[int] = []
+    for r in residues:
+        run = [c for c in DECK if c % 10 == r]
+        out += run if rng.randrange(2) else run[::-1]
+    return out
+
+
+def _won(rng: random.Random) -> list[int]:
+    """The first won deck of a few hundred shuffles (the longest one if none is won)."""
+    best: tuple[int, list[int]] = (-1, [])
+    for _ in range(GEN_WIN_TRIES):
+        cards = _shuffled(rng)
+        if simulate(Deck(tuple(cards))).won:
+            return cards
+        best = max(best, (_play_steps(cards), cards), key=lambda b: b[0])
+    return best[1]
+
+
+_EDGE: tuple[Callable[[random.Random], list[int]], ...] = (
+    lambda rng: list(DECK), lambda rng: list(DECK)[::-1], _interleaved, _tens, _won)
+
+
+def generate_deck(seed: int, mode: str) -> str:
+    check_mode("the_game", mode, tuple(GEN_MODES))
+    rng = random.Random(seed)
+    if mode == "edge":
+        return _line(pattern_cycle(rng, _EDGE, 1)[0])
+    if mode == "hard":
+        return _line(max((_shuffled(rng) for _ in range(GEN_HARD_DRAWS)), key=_play_steps))
+    return _line(_shuffled(rng))
+
+
 @register
 class TheGame(BaseEngine[Deck, Outcome]):
     name = "the_game"
@@ -237,6 +304,15 @@ class TheGame(BaseEngine[Deck, Outcome]):
         cards = list(DECK)
         random.Random(seed).shuffle(cards)
         return _line(cards)
+
+    gen_modes = GEN_MODES
+    shrink_note = SHRINK_NOTE
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        """A test input for a generator mode (one deck: ``cases`` must be None or 1)."""
+        if cases not in (None, 1):
+            raise InvalidInputError("the_game has one deck per input: cases does not apply")
+        return generate_deck(seed, mode)
 
 
 # ----------------------------------------------------------------------------- studies

@@ -12,14 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..errors import EngineError, InvalidInputError
 from ..registry import engine_names
-from .hooks import answer_of, engine_of, generate_input, modes_of, multi_case, set_seeds
+from .hooks import answer_of, engine_of, generate_input, modes_of, multi_case, set_seeds, shrinks
 
 MAX_COUNT = 10_000
+WIDTH = 88
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +59,22 @@ def game_help(game: str) -> str:
     engine = engine_of(game)
     lines = [f"{engine.name}: {engine.title}", "", "modes:"]
     for mode, text in modes_of(engine).items():
-        lines.append(f"  {mode:8s} {text}")
+        lines += textwrap.wrap(text, WIDTH, initial_indent=f"  {mode:8s} ",
+                               subsequent_indent=" " * 11)
     lines.append("")
     if multi_case(engine):
         cases_help = getattr(engine, "gen_cases_help", "") or "the game's default number"
         lines.append(f"--cases C: cases per input file (default: {cases_help})")
     else:
         lines.append("one case per input: --cases does not apply")
+    if shrinks(engine):
+        lines.append("stress shrinks a failing input: to its failing case, then to the game's "
+                     "smaller inputs")
+    else:
+        lines += textwrap.wrap("stress cannot shrink a failing input: "
+                               + (getattr(engine, "shrink_note", "") or "no smaller inputs"), WIDTH)
     if engine.input_help:
-        lines += ["", f"input format: {engine.input_help}"]
+        lines += [""] + textwrap.wrap(f"input format: {engine.input_help}", WIDTH)
     return "\n".join(lines)
 
 

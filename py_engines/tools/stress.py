@@ -126,7 +126,8 @@ def _shrink_and_show(engine: Any, text: str, command: Sequence[str], time_limit:
     if shrunk.steps:
         notes.append(f"{shrunk.steps} shrink step(s)")
     if not shrunk.shrinkable:
-        notes.append(f"{engine.name} has no smaller inputs of its own to try")
+        notes.append(getattr(engine, "shrink_note", "")
+                     or f"{engine.name} has no smaller inputs of its own to try")
     print(f"shrunk from {len(text)} to {len(shrunk.text)} characters in {shrunk.runs} run(s)"
           + (f": {', '.join(notes)}" if notes else ""))
     final = judge(engine, shrunk.text, command, time_limit)

@@ -32,6 +32,7 @@ from typing import Any, Sequence
 from ...api import BaseEngine, CaseRun, CaseSummary, Frame, Progress, RandomOption, Result, solve_cases
 from ...errors import InvalidInputError
 from ...registry import register
+from . import gen
 from .frames import frames_of
 from .judge import parse
 from .rules import (BUST_LIMIT, BYTE_LIMIT, DECK_SIZE, END, END_OF_INPUT, HIDDEN_VALUE, MAX_PLAYERS,
@@ -118,3 +119,17 @@ class ByteMeEngine(BaseEngine[DataSets, HandResult]):
             lines += _random_hand(rng, opts["players"])
         lines.append(END_OF_INPUT)
         return "\n".join(lines) + "\n"
+
+    # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
+    gen_modes = gen.MODES
+    gen_cases_help = gen.CASES_HELP
+    output_case_start = r"HAND \d+"     # an answer's cases have no fixed line count
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        return gen.generate(seed, mode=mode, cases=cases)
+
+    def split_cases(self, text: str) -> list[str]:
+        return gen.split_cases(self.parse(text))
+
+    def shrink(self, text: str) -> list[str]:
+        return gen.shrink(self.parse(text))

@@ -42,6 +42,7 @@ from typing import Any
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...registry import register
+from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
 from .frames import HouseLine
 from .judge import Case, CaseResult, Problem, _parse
@@ -104,3 +105,16 @@ class HouseOfCardsEngine(BaseTwoPlayerEngine[Problem, CaseResult, Position]):
         cards = [r | c for c in (RED, 0) for r in range(1, m + 1)]
         random.Random(seed).shuffle(cards)
         return f"{name}\n{m}\n{' '.join(card_text(c) for c in cards)}\n{END}\n"
+
+    # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
+    gen_modes = gen.MODES
+    gen_cases_help = gen.CASES_HELP
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        return gen.generate(seed, mode=mode, cases=cases)
+
+    def split_cases(self, text: str) -> list[str]:
+        return gen.split_cases(self.parse(text))
+
+    def shrink(self, text: str) -> list[str]:
+        return gen.shrink(self.parse(text))

@@ -42,6 +42,7 @@ from typing import Any
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...registry import register
+from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
 from .frames import KalahLine
 from .judge import parse
@@ -100,3 +101,16 @@ class KalahEngine(BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
         for _ in range(stones):
             pits[rng.choice(cups)] += 1
         return f"1\n{m}\n{' '.join(map(str, pits))}\n"
+
+    # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
+    gen_modes = gen.MODES
+    gen_cases_help = gen.CASES_HELP
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        return gen.generate(seed, mode=mode, cases=cases)
+
+    def split_cases(self, text: str) -> list[str]:
+        return gen.split_cases(self.parse(text))
+
+    def shrink(self, text: str) -> list[str]:
+        return gen.shrink(self.parse(text))

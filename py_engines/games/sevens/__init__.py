@@ -51,7 +51,9 @@ import random
 from typing import Any
 
 from ...api import CaseRun, CaseSummary, Progress, Result, solve_cases
+from ...errors import InvalidInputError
 from ...registry import register
+from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
 from .frames import SevensLine
 from .judge import parse_deal
@@ -103,3 +105,12 @@ class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
         deck = [(s, r) for s in range(4) for r in RANKS]
         hand = sorted(random.Random(seed).sample(deck, HAND_SIZE), key=card_order)
         return " ".join(card_name(c) for c in hand) + "\n"
+
+    # Test generators for the tools (gen.py; the contract is in tools/hooks.py).
+    gen_modes = gen.MODES
+    shrink_note = gen.SHRINK_NOTE
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        if cases not in (None, 1):
+            raise InvalidInputError("sevens has one deal per input: cases does not apply")
+        return gen.generate(seed, mode=mode)
