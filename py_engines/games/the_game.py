@@ -22,8 +22,8 @@ from typing import Any, Callable, Sequence
 
 from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
-from ._generating import check_mode, pattern_cycle
 from ..explore.study import Plot, Study
+from ..gen_helpers import check_mode, pattern_cycle
 from ..registry import register
 from ..text import Token, check_size, end_position, parse_int, tokenize
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .._generating import case_count, check_mode, pattern_cycle
+from ...gen_helpers import case_count, check_mode, pattern_cycle
 from .rules import (BUST_LIMIT, BYTE_DIGITS, BYTE_LIMIT, DECK_SIZE, END, END_OF_INPUT,
                     HIDDEN_VALUE, MAX_PLAYERS, MAX_SETS, MIN_PLAYERS, NIBBLE_DIGITS, NIBBLE_LIMIT,
                     START, Card, DataSets, Hand, play_hand)

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .._generating import case_count, check_mode, hardest, pattern_cycle
+from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle
 from .judge import Problem
 from .rules import END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .._generating import case_count, check_mode, hardest, pattern_cycle
+from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle
 from .rules import MAX_CASES, MAX_CUPS, MAX_STONES, MIN_CUPS, KalahInput
 
 MODES = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .._generating import check_mode, hardest, pattern_cycle
+from ...gen_helpers import check_mode, hardest, pattern_cycle
 from .rules import HAND_SIZE, RANKS, SEVEN, SUITS, Card, card_name, card_order
 
 MODES = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence, TypeVar
 
-from ..errors import InvalidInputError
+from .errors import InvalidInputError
 
 T = TypeVar("T")
 
@@ -29,7 +29,7 @@ def case_count(game: str, cases: int | None, default: int, maximum: int) -> int:
 
 def hardest(game: str, items: Sequence[T], to_text: Callable[[T], str]) -> T:
     """The item whose input the engine searches most (the first one on ties)."""
-    from ..registry import get_engine
+    from .registry import get_engine
     engine = get_engine(game)
 
     def nodes(item: T) -> int:
