@@ -208,7 +208,7 @@ def _shuffled(rng: random.Random) -> list[int]:
     return cards
 
 
-def _play_steps(cards: list[int]) -> int:
+def _play_steps(cards: Sequence[int]) -> int:
     outcome = simulate(Deck(tuple(cards)))
     return sum(1 for s in outcome.log if s.event and s.event["kind"] == "play")
 
@@ -251,7 +251,8 @@ def generate_deck(seed: int, mode: str) -> str:
     if mode == "edge":
         return _line(pattern_cycle(rng, _EDGE, 1)[0])
     if mode == "hard":
-        return _line(max((_shuffled(rng) for _ in range(GEN_HARD_DRAWS)), key=_play_steps))
+        decks: list[list[int]] = [_shuffled(rng) for _ in range(GEN_HARD_DRAWS)]
+        return _line(max(decks, key=_play_steps))
     return _line(_shuffled(rng))
 
 
