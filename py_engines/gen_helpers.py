@@ -44,3 +44,9 @@ def pattern_cycle(rng: random.Random, makers: Sequence[Callable[[random.Random],
     start = rng.randrange(len(makers))
     return [makers[(start + k) % len(makers)](rng) for k in range(count)]
 
+
+def without_each(cases: Sequence[T], write: Callable[[list[T]], str]) -> list[str]:
+    """The input with one case left out, for each case (nothing for a single case)."""
+    if len(cases) < 2:
+        return []
+    return [write([c for j, c in enumerate(cases) if j != k]) for k in range(len(cases))]

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ...gen_helpers import case_count, check_mode, pattern_cycle
+from ...gen_helpers import case_count, check_mode, pattern_cycle, without_each
 from .rules import (BUST_LIMIT, BYTE_DIGITS, BYTE_LIMIT, DECK_SIZE, END, END_OF_INPUT,
                     HIDDEN_VALUE, MAX_PLAYERS, MAX_SETS, MIN_PLAYERS, NIBBLE_DIGITS, NIBBLE_LIMIT,
                     START, Card, DataSets, Hand, play_hand)
@@ -197,8 +197,7 @@ def shrink(problem: DataSets) -> list[str]:
     """Fewer data sets, fewer players, unused deck cards zeroed: most promising first."""
     deals = [_deal(h) for h in problem.hands]
     out: list[str] = []
-    if len(deals) > 1:
-        out += [write(deals[:k] + deals[k + 1:]) for k in range(len(deals))]
+    out += without_each(deals, write)
     for k, deal in enumerate(deals):
         out += [write(deals[:k] + [d] + deals[k + 1:]) for d in _simpler(deal)]
     return out

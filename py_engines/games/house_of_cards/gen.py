@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle
+from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle, without_each
 from .judge import Problem
 from .rules import END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 
@@ -83,23 +83,24 @@ def _reversed(rng: random.Random) -> Deck:
     return Deck(rng.choice(NAMES), tuple(reversed(_cards(_sized(rng)))))
 
 
-def _colour_first(rng: random.Random) -> Deck:
+def _colours(rng: random.Random) -> tuple[str, list[int], list[int]]:
+    """A name and the red and the black cards of an M = 5 or M = 13 deck, each shuffled."""
     m = _sized(rng)
     reds = [r | RED for r in range(1, m + 1)]
     blacks = list(range(1, m + 1))
     rng.shuffle(reds)
     rng.shuffle(blacks)
-    return Deck(rng.choice(NAMES), tuple(reds + blacks if rng.randrange(2) else blacks + reds))
+    return rng.choice(NAMES), reds, blacks
+
+
+def _colour_first(rng: random.Random) -> Deck:
+    name, reds, blacks = _colours(rng)
+    return Deck(name, tuple(reds + blacks if rng.randrange(2) else blacks + reds))
 
 
 def _alternating(rng: random.Random) -> Deck:
-    m = _sized(rng)
-    reds = [r | RED for r in range(1, m + 1)]
-    blacks = list(range(1, m + 1))
-    rng.shuffle(reds)
-    rng.shuffle(blacks)
-    return Deck(rng.choice(NAMES), tuple(c for pair in zip(reds, blacks, strict=True)
-                                         for c in pair))
+    name, reds, blacks = _colours(rng)
+    return Deck(name, tuple(c for pair in zip(reds, blacks, strict=True) for c in pair))
 
 
 def _tie(rng: random.Random) -> Deck:
@@ -147,8 +148,7 @@ def shrink(problem: Problem) -> list[str]:
     """Fewer cases, then a smaller M (each rank removed in turn, the highest first)."""
     decks = [Deck(c.name, c.cards) for c in problem.cases]
     out: list[str] = []
-    if len(decks) > 1:
-        out += [write(decks[:k] + decks[k + 1:]) for k in range(len(decks))]
+    out += without_each(decks, write)
     for k, deck in enumerate(decks):
         if deck.m > MIN_M:
             out += [write(decks[:k] + [_without_rank(deck, r)] + decks[k + 1:])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle
+from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle, without_each
 from .rules import MAX_CASES, MAX_CUPS, MAX_STONES, MIN_CUPS, KalahInput
 
 MODES = {
@@ -132,8 +132,7 @@ def shrink(problem: KalahInput) -> list[str]:
     """Fewer cases, a smaller m, an emptied pit, one stone fewer: most promising first."""
     cases = [list(c.pits) for c in problem.cases]
     out: list[str] = []
-    if len(cases) > 1:
-        out += [write(cases[:k] + cases[k + 1:]) for k in range(len(cases))]
+    out += without_each(cases, write)
     for k, pits in enumerate(cases):
         m = len(pits) // 2 - 1
 
