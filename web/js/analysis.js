@@ -63,9 +63,3 @@ export function summary(game, entries) {
   if (UNIT[game]) parts.push(`${lost} ${lost === 1 ? UNIT[game].replace(/s$/, "") : UNIT[game]} lost`);
   return parts.join(", ");
 }
-
-// How a move's cost reads next to it: "best" or "-3 ?".
-export function costText(entry) {
-  if (!entry.loss) return "best";
-  return `-${entry.loss}${entry.mark ? ` ${entry.mark}` : ""}`;
-}

@@ -9,7 +9,8 @@ import * as playback from "./playback.js";
 import * as links from "./links.js";
 import * as demo from "./demo.js";
 import { restoreScene, openFragment } from "./restore.js";
-import { publishHook } from "./hook.js";
+import { publishHook, addState } from "./hook.js";
+import { currentAnalysis } from "./analysis-view.js";
 import { mountExplore } from "./explore/feature.js";
 
 // Semantic events from controls.js, each handled by one feature.
@@ -21,6 +22,7 @@ const handlers = {
   ...demo.handlers,
 };
 
+addState(() => ({ analysis: currentAnalysis() }));
 publishHook();
 
 async function start() {

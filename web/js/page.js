@@ -14,6 +14,7 @@ export const el = {
   moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
   backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), inputTool: $("input-tool"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
   buildInfo: $("build-info"), stale: $("stale"),
+  analysisSummary: $("analysis-summary"), variation: $("variation"),
 };
 
 export const stored = storage.load();

@@ -95,7 +95,8 @@ function formatSpeed(speed) {
 export function currentScene() {
   const s = app.solved;
   if (!s) return { game: app.game, text: el.input.value, caseIndex: 0, step: 0, moves: [] };
-  return { game: s.game, text: s.text, caseIndex: s.caseIndex, step: player.index, moves: s.moves };
+  return { game: s.game, text: s.text, caseIndex: s.caseIndex, step: player.index, moves: s.moves,
+    userSteps: s.userSteps || [] };
 }
 
 let sceneTimer = 0;

@@ -13,8 +13,8 @@ export async function restoreScene() {
     await openLinked(linked);
   } else if (stored.scene && stored.scene.game === initialGame && stored.scene.text === el.input.value) {
     // The same scene as before the reload: show it again where the user was.
-    const { caseIndex = 0, step = 0, moves = [] } = stored.scene;
-    solve({ caseIndex, step, moves, quiet: true });
+    const { caseIndex = 0, step = 0, moves = [], userSteps = [] } = stored.scene;
+    solve({ caseIndex, step, moves, userSteps, quiet: true });
   }
 }
 
@@ -24,7 +24,7 @@ async function openLinked(linked) {
   if (!linked.text.trim()) return;   // an Explore link may come without an input: nothing to solve
   await solve({
     game: linked.game, text: linked.text, caseIndex: linked.caseIndex, step: linked.step,
-    moves: linked.moves, fromLink: true,
+    moves: linked.moves, userSteps: linked.userSteps || [], fromLink: true,
     accept: async () => {
       el.linkError.hidden = true;
       if (app.game !== linked.game) await selectGame(linked.game);

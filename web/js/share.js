@@ -1,6 +1,7 @@
 // Share links: the whole scene lives in the URL fragment, never sent to a server.
 //   #v=1&g=<game>&c=<case>&s=<step>[&m=<move,move>][&x=<study>.<deals>.<seed>]&i=<input: deflate-raw, base64url>
-// (x: the Explore view's settings)
+// (x: the Explore view's settings; u=<step,step>: the decision steps among m the
+// user played, for the analysis marks)
 // This is the only module that reads or writes the page's URL.
 
 export const LINK_VERSION = "1";
@@ -97,8 +98,13 @@ export async function parseFragment(fragment, knownGames) {
   const moves = rawMoves ? rawMoves.split(",") : [];
   if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("the moves in this link are malformed");
   const explore = parseExplore(params.get("x"));
+  const rawUser = params.get("u");
+  const userSteps = rawUser ? rawUser.split(",") : [];
+  if (userSteps.length > moves.length || !userSteps.every((k) => /^\d{1,6}$/.test(k))) {
+    throw new LinkError("the analysed steps in this link ('u') are malformed");
+  }
   const text = await decodeInput(encoded);
-  return { game, text, caseIndex, step, moves, explore };
+  return { game, text, caseIndex, step, moves, explore, userSteps: userSteps.map(Number) };
 }
 
 function parseExplore(raw) {
@@ -108,9 +114,10 @@ function parseExplore(raw) {
   return { study: match[1], deals: Number(match[2]), seed: Number(match[3]) };
 }
 
-export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null }) {
+export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [] }) {
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));
+  if (moves.length && userSteps.length) params.set("u", userSteps.join(","));
   if (explore) params.set("x", `${explore.study}.${explore.deals}.${explore.seed}`);
   params.set("i", await encodeInput(text));
   return `#${params.toString()}`;

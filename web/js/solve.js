@@ -12,7 +12,7 @@ import { refreshStale } from "./stale.js";
 // A link's scene passes its own `game` and `text`, and `accept`, which puts them
 // on the page only once the engine has accepted them: a rejected link changes
 // nothing (textarea, game, saved input, shown scene).  Returns true on success.
-export async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = false, quiet = false,
+export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [], fromLink = false, quiet = false,
   game = app.game, text = el.input.value, accept = null } = {}) {
   if (app.solving) return false;
   if (!text.trim()) {
@@ -46,7 +46,8 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], fromLink = fa
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
   fillCases(reply.cases, reply.case);
-  app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves] };
+  app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves],
+    userSteps: moves.length ? [...userSteps] : [] };
   loadFrames(reply.frames, step);
   refreshStale();
   if (!quiet) bringStageIntoView();
@@ -72,19 +73,36 @@ function bringStageIntoView() {
   el.canvas.closest("section").scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
 }
 
-export async function replay(caseIndex, moves, step) {
+// `userSteps`: the decision steps the user played themselves (for the analysis).
+export async function replay(caseIndex, moves, step, userSteps = []) {
   const s = app.solved;
-  if (!s || app.solving) return;
+  if (!s || app.solving) return false;
   const reply = await call({ cmd: "replay", game: s.game, text: s.text, case: caseIndex, moves });
   if (!reply.ok) {
     if (reply.error.type !== "Cancelled") showError(reply.error);
-    return;
+    return false;
   }
   s.caseIndex = reply.case;
   s.frames = reply.frames;
   s.moves = [...moves];
+  s.userSteps = [...userSteps];
   showCase(reply.case);
   loadFrames(reply.frames, step);
+  return true;
+}
+
+// When the user plays one side, the engine answers for the other at once: the
+// line runs on to the user's next decision (or the end).
+function answerForTheEngine(from) {
+  const side = el.playAs.value;
+  const frames = app.solved.frames;
+  if (!side) return;
+  let k = from;
+  while (k < frames.length - 1 && frames[k].values && frames[k].to_move !== side) k++;
+  if (k === from) return;
+  setTimeout(() => {
+    if (app.solved && app.solved.frames === frames && player.index === from) player.seek(k, { animate: true });
+  }, player.tweenMs + 60);
 }
 
 // One engine request at a time from the page: Solve is off and Cancel on meanwhile.
@@ -110,10 +128,17 @@ export const handlers = {
   caseChosen: (k) => replay(k, [], 0),
   move: async (id) => {
     const i = player.index;
-    const moves = [...choicesBefore(app.solved.frames, i), id];
-    await replay(app.solved.caseIndex, moves, i + 1);
+    const s = app.solved;
+    const moves = [...choicesBefore(s.frames, i), id];
+    const userSteps = [...(s.userSteps || []).filter((k) => k < i), i];
+    if (await replay(s.caseIndex, moves, i + 1, userSteps)) answerForTheEngine(i + 1);
   },
-  backToLine: () => replay(app.solved.caseIndex, [], player.index),
+  // The engine's line again, at the step where the user left it.
+  backToLine: () => {
+    const s = app.solved;
+    const left = s.userSteps && s.userSteps.length ? s.userSteps[0] : player.index;
+    return replay(s.caseIndex, [], left, []);
+  },
   copyAnswer: async () => {
     const copied = await copyText(el.answer.textContent);
     el.solveStatus.textContent = copied ? "Answer copied." : "Select the answer to copy it.";

@@ -1,0 +1,45 @@
+// The analysis board of two-player games: the user's own moves (the steps they
+// played, `app.solved.userSteps`) each marked best or with the value it lost and
+// a lichess-style mark, listed as a variation apart from the engine's line, with
+// a one-line summary.  pixelJudge.state().analysis lists the same marks.
+import { app, el, gameInfo } from "./page.js";
+import { analyse, summary } from "./analysis.js";
+import { onStep } from "./playback.js";
+
+export function currentAnalysis() {
+  const s = app.solved;
+  if (!s || !s.userSteps || !s.userSteps.length) return [];
+  const info = gameInfo(s.game);
+  if (!info || !info.interactive) return [];
+  return analyse(s.game, s.frames, s.userSteps);
+}
+
+function render() {
+  const entries = currentAnalysis();
+  const s = app.solved;
+  el.analysisSummary.hidden = entries.length === 0;
+  el.variation.hidden = entries.length === 0;
+  if (!entries.length) {
+    el.variation.replaceChildren();
+    el.analysisSummary.textContent = "";
+    return;
+  }
+  el.analysisSummary.textContent = `Your line from step ${entries[0].step}: ${summary(s.game, entries)}`;
+  el.variation.replaceChildren(...entries.map((e) => {
+    const frame = s.frames[e.step];
+    const played = frame.values.find((v) => v.move === e.move);
+    const best = frame.values.find((v) => v.best);
+    const item = document.createElement("li");
+    item.className = e.mark ? `mark-${e.mark.length === 2 && e.mark !== "?!" ? "blunder" : e.mark === "?" ? "mistake" : "dubious"}` : "mark-best";
+    item.dataset.step = String(e.step);
+    const move = document.createElement("b");
+    move.textContent = `${played ? played.label : e.move}${e.mark}`;
+    const cost = document.createElement("span");
+    cost.className = "cost";
+    cost.textContent = e.loss ? ` -${e.loss} (best ${best.label} ${best.text}, yours ${played.text})` : " best";
+    item.append(`step ${e.step}: `, move, cost);
+    return item;
+  }));
+}
+
+onStep(() => render());
