@@ -96,9 +96,13 @@ def test_playing_a_move_against_the_engine_and_back_to_the_line(app: Any) -> Non
     assert app.is_visible("[data-testid=back-to-line]")
     assert canvas_pixels(app) != before
 
+    # Back to the line: the engine's line again at the step the user left (0).
     app.click("[data-testid=back-to-line]")
     wait_js(app, "pixelJudge.state().moves.length === 0 && !pixelJudge.state().solving")
-    assert app.evaluate("pixelJudge.state().step") == 1
+    assert app.evaluate("pixelJudge.state().step") == 0
+    assert move_list(app) == [("a", "-1"), ("b", "+1"), ("b+swap", "-3")]
+    app.click("[data-testid=step-forward]")
+    wait_js(app, "pixelJudge.state().step === 1")
     assert app.text_content("[data-testid=narration]") == optimal_note
     assert move_list(app) == [("A", "-5"), ("B", "-3")]
     assert app.is_hidden("[data-testid=back-to-line]")
