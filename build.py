@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import glob
+import gzip
 import hashlib
 import http.server
 import json
@@ -34,8 +36,15 @@ CACHE = ROOT / "build"
 VENV = ROOT / ".venv"
 TEST_DATA = SOURCE / "tests" / "data"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+# The runtime's own pyodide-lock.json is not shipped: the site serves a copy with
+# the engine (and micropip, packaging) added, in wheels/ (see write_lock).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_LOCK = WEB / "node_modules" / "pyodide" / "pyodide-lock.json"
+LOCK_NAME = "pyodide-lock.json"
+LOCK_TOOL = CACHE / "lock-tool"
+# Files worth sending compressed; build.py writes NAME.br and NAME.gz beside them.
+COMPRESSIBLE = (".wasm", ".js", ".mjs", ".json", ".css", ".html", ".svg", ".webmanifest",
+                ".map", ".txt", ".zip")
 FONT_FILE = "@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2"
 # Pyodide's npm runtime ships without micropip; these PyPI wheels are pinned by
 # hash, at the versions the runtime's own lock file names (older micropips fail
@@ -152,7 +161,7 @@ def _natural(stem: str) -> list[object]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", stem)]
 
 
-def manifest(engine_wheel: Path) -> dict[str, Any]:
+def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
     sys.path.insert(0, str(SOURCE))
     from py_engines import __version__
     from py_engines.bridge import handle_request
@@ -161,11 +170,19 @@ def manifest(engine_wheel: Path) -> dict[str, Any]:
         game["samples"] = samples(game["name"])
         # A game without a scene of its own is drawn by the page's generic scene.
         game["scene"] = (WEB / "js" / "scenes" / f"{game['name']}.js").exists()
-    names = list(VENDORED_WHEELS)
-    # The engine's hash travels with its URL, so a host's cache never serves an old engine.
+    lock = DIST / "wheels" / LOCK_NAME
+    runtime = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        runtime.update(sha256(DIST / "pyodide" / name).encode())
+    # runtime.sha256 keys memory snapshots (a snapshot fits one runtime build only);
+    # runtime.bytes lets the boot status show download progress.
     return {"version": __version__, "pyodide": _pyodide_version(),
-            "wheels": {"engine": engine_wheel.name, "engine_sha256": sha256(engine_wheel),
-                       "micropip": names[0], "packaging": names[1]},
+            "runtime": {"sha256": runtime.hexdigest(),
+                        "bytes": {f"pyodide/{n}": (DIST / "pyodide" / n).stat().st_size
+                                  for n in PYODIDE_FILES}},
+            "wheels": {"engine": engine_path, "engine_sha256": sha256(engine_wheel),
+                       "engine_bytes": engine_wheel.stat().st_size,
+                       "lock": LOCK_NAME, "lock_sha256": sha256(lock)},
             "games": games}
 
 
@@ -186,19 +203,185 @@ def build() -> Path:
         shutil.copy2(WEB / "node_modules" / "pyodide" / name, DIST / "pyodide" / name)
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
-    (DIST / "wheels").mkdir()
-    shutil.copy2(engine_wheel, DIST / "wheels" / engine_wheel.name)
+    wheels = DIST / "wheels"
+    # The engine's hash names its folder, so a host's cache never serves an old engine
+    # and the lock file's relative file_name carries the hash too.
+    (wheels / sha256(engine_wheel)[:16]).mkdir(parents=True)
+    shipped = [Path(shutil.copy2(engine_wheel, wheels / sha256(engine_wheel)[:16]))]
     for name in VENDORED_WHEELS:
-        shutil.copy2(vendor / name, DIST / "wheels" / name)
-    data = manifest(engine_wheel)
+        shipped.append(Path(shutil.copy2(vendor / name, wheels / name)))
+    how = write_lock(RUNTIME_LOCK, shipped, wheels, wheels / LOCK_NAME)
+    log(f"{LOCK_NAME}: engine, micropip and packaging added by {how}")
+    data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_service_worker(DIST)
+    raw = _size(DIST)
+    compress_site(DIST)
     log(f"site assembled in {DIST}/ ({len(data['games'])} games, "
-        f"{_size(DIST) / 1e6:.1f} MB)")
+        f"{raw / 1e6:.1f} MB raw, {_size(DIST, '.br') / 1e6:.1f} MB as brotli)")
     return DIST
 
 
-def _size(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+def _size(folder: Path, encoded: str = "") -> int:
+    """Bytes of the site's files; with encoded=".br", each file as that encoding sends it."""
+    total = 0
+    for p in folder.rglob("*"):
+        if not p.is_file() or p.suffix in (".br", ".gz"):
+            continue
+        copy = p.with_name(p.name + encoded)
+        total += (copy if encoded and copy.exists() else p).stat().st_size
+    return total
+
+
+def write_service_worker(folder: Path) -> str:
+    """dist/sw.js with the build's id and the SHA-256 of every file it precaches
+    (everything the site serves, but itself and the compressed copies)."""
+    files = {p.relative_to(folder).as_posix(): sha256(p) for p in sorted(folder.rglob("*"))
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files}) + ";"
+    sw = folder / "sw.js"
+    text = sw.read_text(encoding="utf-8")
+    marker = 'const PRECACHE = { build: "dev", files: {} };'
+    if marker not in text:
+        sys.exit("web/sw.js lost its PRECACHE line")
+    sw.write_text(text.replace(marker, line), encoding="utf-8")
+    return build_id
+
+
+# ----------------------------------------------------------------------------- lock file
+
+def write_lock(runtime_lock: Path, wheels: list[Path], base: Path, out: Path) -> str:
+    """A copy of the runtime's lock file with `wheels` added, as
+    `pyodide lockfile add-wheels` writes it: pyodide-build's own command where a
+    Python >= 3.12 is available, else lock_add_wheels below (same bytes; tested)."""
+    tool = ensure_lock_tool()
+    if tool is not None:
+        run([str(tool), "lockfile", "add-wheels", "--input", str(runtime_lock), "--output",
+             str(out), "--base-path", str(base), *map(str, wheels)], stdout=subprocess.DEVNULL)
+        return "pyodide-build"
+    out.write_text(lock_add_wheels(runtime_lock.read_text(encoding="utf-8"), wheels, base),
+                   encoding="utf-8")
+    return "build.py (no Python >= 3.12 found for pyodide-build)"
+
+
+def lock_add_wheels(runtime_lock: str, wheels: list[Path], base: Path) -> str:
+    """The stdlib twin of pyodide-lock's add_wheels_to_spec + to_json, for pure
+    wheels whose only requirements are extras (what an engine wheel can have)."""
+    import re
+    import zipfile
+    lock = json.loads(runtime_lock)
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            names = zf.namelist()
+            meta_name = next(n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n))
+            meta = zf.read(meta_name).decode("utf-8").split("\n\n", 1)[0]
+        fields: dict[str, list[str]] = {}
+        for line in meta.splitlines():
+            key, _, value = line.partition(": ")
+            fields.setdefault(key, []).append(value)
+        for req in fields.get("Requires-Dist", []):
+            if not re.search(r";\s*extra\s*==\s*(\"[^\"]+\"|'[^']+')\s*$", req):
+                sys.exit(f"{wheel.name} requires {req!r}: use pyodide-build (Python >= 3.12)")
+        name = re.sub(r"[-_.]+", "-", fields["Name"][0]).lower()
+        lock["packages"][name] = {
+            "depends": [], "file_name": wheel.resolve().relative_to(base.resolve()).as_posix(),
+            "imports": _top_level_imports(names), "install_dir": "site", "name": name,
+            "package_type": "package", "sha256": sha256(wheel), "tool": {},
+            "unvendored_tests": False, "version": fields["Version"][0]}
+    return json.dumps(lock, sort_keys=True)
+
+
+def _top_level_imports(names: list[str]) -> list[str]:
+    """Top-level modules and packages (directories holding a .py file at any depth
+    through valid package names), in the wheel's directory order as zipfile.Path lists it."""
+    tops: dict[str, bool] = {}
+    for n in names:
+        head, sep, rest = n.partition("/")
+        if not sep:
+            if head.endswith(".py"):
+                tops[head[:-3]] = True
+            continue
+        parts = n.split("/")
+        ok = all(not any(c in p for c in ".- ") for p in parts[:-1]) and parts[-1].endswith(".py")
+        tops[head] = tops.get(head, False) or (ok and not any(c in head for c in ".- "))
+    return [name for name, keep in tops.items() if keep]
+
+
+def newer_python() -> str | None:
+    """A Python >= 3.12 for pyodide-build, if this machine has one."""
+    found = [shutil.which(f"python3.{minor}") for minor in range(20, 11, -1)]
+    pyenv = subprocess.run(["pyenv", "root"], capture_output=True, text=True) \
+        if shutil.which("pyenv") else None
+    if pyenv and pyenv.returncode == 0:
+        found += sorted((p for p in glob.glob(f"{pyenv.stdout.strip()}/versions/3.*/bin/python3.*")
+                         if p.rsplit(".", 1)[-1].isdigit()), reverse=True)
+    for exe in filter(None, found):
+        try:
+            ok = subprocess.run([exe, "-c", "import sys; sys.exit(sys.version_info < (3, 12))"],
+                                capture_output=True)
+        except OSError:
+            continue
+        if ok.returncode == 0:
+            return exe
+    return None
+
+
+def ensure_lock_tool() -> Path | None:
+    """pyodide-build's `pyodide` command in build/lock-tool/, pinned; None without
+    a Python >= 3.12 (or with PIXEL_JUDGE_LOCK_TOOL=0, or when it cannot be installed)."""
+    if os.environ.get("PIXEL_JUDGE_LOCK_TOOL") == "0":
+        return None
+    reqs = tool_requirements("lock-tool")
+    exe, stamp = LOCK_TOOL / "bin" / "pyodide", LOCK_TOOL / ".requirements"
+    if exe.exists() and stamp.exists() and stamp.read_text() == "\n".join(reqs):
+        return exe
+    python = newer_python()
+    if python is None:
+        return None
+    try:
+        shutil.rmtree(LOCK_TOOL, ignore_errors=True)
+        run([python, "-m", "venv", str(LOCK_TOOL)])
+        run([str(LOCK_TOOL / "bin" / "python"), "-m", "pip", "install", "--quiet",
+             "--disable-pip-version-check", "--no-deps", *reqs])
+    except subprocess.CalledProcessError:
+        log("could not install pyodide-build; writing the lock entry with build.py instead")
+        return None
+    stamp.write_text("\n".join(reqs))
+    return exe
+
+
+def tool_requirements(group: str) -> list[str]:
+    import tomllib
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return data["tool"]["pixel-judge"][group]
+
+
+# ----------------------------------------------------------------------------- compression
+
+def compress_site(folder: Path) -> None:
+    """NAME.br and NAME.gz beside every compressible file (where smaller), made by
+    the pinned `brotli` package in .venv; results are cached by content hash."""
+    python = ensure_venv(("build",))
+    run([str(python), str(ROOT / "build.py"), "compress", str(folder)])
+
+
+def compress_tree(folder: Path) -> None:
+    import brotli
+    cache = CACHE / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+            continue
+        raw = path.read_bytes()
+        digest = hashlib.sha256(raw).hexdigest()
+        for ext, pack in ((".br", lambda b: brotli.compress(b, quality=11)),
+                          (".gz", lambda b: gzip.compress(b, compresslevel=9, mtime=0))):
+            cached = cache / (digest + ext)
+            if not cached.exists():
+                cached.write_bytes(pack(raw))
+            if cached.stat().st_size < len(raw) * 0.95:
+                shutil.copyfile(cached, path.with_name(path.name + ext))
 
 
 # ----------------------------------------------------------------------------- serve
@@ -211,20 +394,87 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                       ".js": "text/javascript", ".mjs": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".woff2": "font/woff2", ".whl": "application/zip",
-                      ".zip": "application/zip", ".css": "text/css", ".svg": "image/svg+xml"}
+                      ".zip": "application/zip", ".css": "text/css", ".svg": "image/svg+xml",
+                      ".webmanifest": "application/manifest+json", ".png": "image/png"}
 
     isolated = True
+
+    def send_head(self):  # type: ignore[override]
+        """Serves NAME.br or NAME.gz (written by the build) for NAME when the client
+        accepts that encoding, with Content-Encoding, and Vary on every such file."""
+        self.encoding = None
+        self.vary = False
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()   # the redirect to NAME/
+            path = path / "index.html"
+        if path.suffix in COMPRESSIBLE and path.is_file():
+            self.vary = True
+            accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+            for encoding, ext in (("br", ".br"), ("gzip", ".gz")):
+                copy = path.with_name(path.name + ext)
+                if encoding in accepted and copy.is_file():
+                    self.encoding = encoding
+                    return self._send_encoded(path, copy)
+        return super().send_head()
+
+    def _send_encoded(self, path: Path, copy: Path):
+        stat = copy.stat()
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            import email.utils
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return copy.open("rb")
 
     def end_headers(self) -> None:
         for key, value in SECURITY_HEADERS.items():
             if self.isolated or not key.startswith("Cross-Origin"):
                 self.send_header(key, value)
+        if getattr(self, "encoding", None):
+            self.send_header("Content-Encoding", self.encoding)
+        if getattr(self, "vary", False):
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("PIXEL_JUDGE_QUIET") != "1":
             super().log_message(format, *args)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an Accept-Encoding header allows (q > 0), "*" spelled out."""
+    allowed, refused, star = set(), set(), False
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        name = name.strip().lower()
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name == "*":
+            star = q > 0
+        elif name:
+            (allowed if q > 0 else refused).add(name)
+    if star:
+        allowed |= {"br", "gzip"} - refused
+    return allowed
 
 
 class PlainSiteHandler(SiteHandler):
@@ -262,20 +512,28 @@ def test_requirements() -> list[str]:
     return [str(r) for r in data["project"]["optional-dependencies"]["test"]]
 
 
+def venv_requirements(groups: tuple[str, ...]) -> list[str]:
+    """The pinned packages of the .venv groups: "test" (pytest, Playwright), "build" (brotli)."""
+    reqs = test_requirements() if "test" in groups else []
+    return reqs + (tool_requirements("build") if "build" in groups else [])
+
+
 def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def ensure_venv() -> Path:
-    """A .venv with the pinned test dependencies (re-installed when they change)."""
-    reqs = test_requirements()
+def ensure_venv(groups: tuple[str, ...] = ("test", "build")) -> Path:
+    """A .venv with the pinned packages of `groups` (installed when missing or changed)."""
+    reqs = venv_requirements(groups)
     stamp = VENV / ".pixel-judge-requirements"
     if not venv_python().exists():
         run([sys.executable, "-m", "venv", str(VENV)])
-    if not stamp.exists() or stamp.read_text() != "\n".join(reqs):
+    have = stamp.read_text().splitlines() if stamp.exists() else []
+    if not set(reqs) <= set(have):
         run([str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
              *reqs])
-        stamp.write_text("\n".join(reqs))
+        stamp.write_text("\n".join(sorted(set(reqs) | {r for r in have if r.split("=")[0] not in
+                                                        {q.split("=")[0] for q in reqs}})))
     return venv_python()
 
 
@@ -329,11 +587,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build",
-                        choices=["build", "serve", "test", "bench"])
+                        choices=["build", "serve", "test", "bench", "compress"])
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     args, rest = parser.parse_known_args()
     if args.command == "build":
         build()
+        return 0
+    if args.command == "compress":   # internal: build() runs this inside .venv (needs brotli)
+        compress_tree(Path(rest[0]))
         return 0
     if args.command == "serve":
         serve(args.port)

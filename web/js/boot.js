@@ -1,4 +1,5 @@
-// Boot: starts the engine client, shows its stages, reads the site manifest and
+// Boot: starts the engine client, shows its download bytes and stages (and a
+// Retry naming the file when a download fails), reads the site manifest and
 // fills the game picker.  `ready` resolves when the engine can solve.
 import { EngineClient } from "./engine-client.js";
 import { app, el, option } from "./page.js";
@@ -9,7 +10,15 @@ export const ready = new Promise((res) => { resolveReady = res; });
 // Resolves to true once the picker is filled, false if the manifest failed.
 export async function boot() {
   // The worker boots while the page loads its manifest and builds its controls.
-  app.client = new EngineClient({ onStage: (stage, ms, message) => showBoot(stage, message) });
+  app.client = new EngineClient({
+    onStage: (stage, ms, message) => showBoot(stage, message),
+    onBytes: showBytes,
+  });
+  const retry = document.getElementById("boot-retry");
+  retry.addEventListener("click", () => {
+    retry.hidden = true;
+    app.client.retry();
+  });
   let manifest;
   try {
     const response = await fetch("manifest.json", { cache: "no-cache" });
@@ -33,10 +42,20 @@ export function showBoot(stage, message) {
   }
   el.boot.dataset.stage = stage;
   const text = {
-    runtime: "Loading Python runtime…", engine: "Installing engines…", ready: "Engine ready",
-    failed: `Engine failed to start: ${message || "unknown error"}. Reload to retry.`,
+    runtime: "Loading Python runtime…", engine: "Starting engines…",
+    ready: app.client && app.client.boot === "snapshot" ? "Engine ready (snapshot)" : "Engine ready",
+    failed: `Engine failed to start: ${message || "unknown error"}.`,
   };
   el.bootText.textContent = text[stage] || stage;
+  el.boot.dataset.boot = (app.client && app.client.boot) || "";
+  document.getElementById("boot-retry").hidden = stage !== "failed";
   if (stage === "ready" && app.solving) el.solveStatus.textContent = "Solving…";
   if (stage === "ready") resolveReady();
+}
+
+// "runtime 2.1 / 3.4 MB" while the runtime files download (then the stages).
+function showBytes(loaded, total) {
+  if (el.boot.dataset.stage && el.boot.dataset.stage !== "runtime") return;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  el.bootText.textContent = `runtime ${mb(loaded)} / ${mb(total)} MB (${Math.floor((100 * loaded) / total)}%)`;
 }

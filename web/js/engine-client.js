@@ -1,9 +1,15 @@
-// Talks to the engine worker: boot stages, request ids, progress, and Cancel.
-// Cancel writes 2 into Pyodide's interrupt buffer when the page is cross-origin
-// isolated (Python raises KeyboardInterrupt within milliseconds); otherwise it
-// terminates the worker and boots a fresh one.
+// Talks to the engine worker: boot bytes and stages, request ids, progress, and
+// Cancel.  Cancel writes 2 into Pyodide's interrupt buffer when the page is
+// cross-origin isolated (Python raises KeyboardInterrupt within milliseconds);
+// otherwise it terminates the worker and boots a fresh one.  Once the engine has
+// booted the normal way and sat idle for a moment, a background worker makes the
+// memory snapshot the next visit boots from (snapshot-worker.js).
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
+const SNAPSHOT_IDLE_MS = 1500;
+// One snapshot per page, whichever client (the page's, or an Explore pool's) asks first.
+const snapshotJob = { state: "none", detail: null };
 
 // index.html loads this module before the rest of the page, so the first worker
 // starts booting Pyodide at once; its messages wait here until a client takes it.
@@ -12,8 +18,13 @@ const earlyMessages = [];
 early.onmessage = (event) => earlyMessages.push(event.data);
 
 export class EngineClient {
-  constructor({ onStage = () => {} } = {}) {
+  constructor({ onStage = () => {}, onBytes = () => {}, snapshots = true } = {}) {
     this.onStage = onStage;
+    this.onBytes = onBytes;
+    this.snapshots = snapshots;
+    // How the engine booted ("snapshot", "normal", or "fallback" after an unusable
+    // snapshot) and the snapshot's state ("none", "making", "stored", "failed").
+    this.boot = null;
     this.nextId = 1;
     this.pending = new Map();
     this.isolated = Boolean(globalThis.crossOriginIsolated && globalThis.SharedArrayBuffer);
@@ -40,11 +51,21 @@ export class EngineClient {
   }
 
   receive(msg, resolveReady, rejectReady) {
-    if (msg.type === "stage") {
+    if (msg.type === "bytes") {
+      this.onBytes(msg.loaded, msg.total);
+    } else if (msg.type === "stage") {
       this.stage = msg.stage;
+      if (msg.stage === "ready") {
+        this.boot = msg.boot;
+        if (msg.snapshotError) this.snapshotError = msg.snapshotError;
+      }
       this.onStage(msg.stage, msg.ms);
-      if (msg.stage === "ready") resolveReady();
+      if (msg.stage === "ready") {
+        resolveReady();
+        if (msg.boot !== "snapshot") this.scheduleSnapshot();
+      }
     } else if (msg.type === "failed") {
+      this.failedFile = msg.file || null;
       this.fail(msg.message, rejectReady);
     } else if (msg.type === "progress") {
       const entry = this.pending.get(msg.id);
@@ -77,6 +98,44 @@ export class EngineClient {
       this.pending.set(id, { resolve, onProgress });
       this.worker.postMessage({ type: "call", id, request: JSON.stringify(request) });
     });
+  }
+
+  // Boots a fresh worker after a failed boot (the Retry button).
+  retry() {
+    this.worker.terminate();
+    this.failedFile = null;
+    this.onStage("runtime", 0);
+    this.start();
+    return this.ready.catch(() => {});
+  }
+
+  // Makes the memory snapshot in a worker of its own once this engine has been
+  // idle for SNAPSHOT_IDLE_MS, so it never competes with a solve for long.
+  get snapshot() {
+    return snapshotJob.state;
+  }
+
+  scheduleSnapshot() {
+    if (!this.snapshots || snapshotJob.state !== "none" || !globalThis.caches) return;
+    snapshotJob.state = "waiting";
+    let quietSince = performance.now();
+    const check = () => {
+      if (this.busy) quietSince = performance.now();
+      if (performance.now() - quietSince < SNAPSHOT_IDLE_MS) {
+        setTimeout(check, 250);
+        return;
+      }
+      snapshotJob.state = "making";
+      const maker = new Worker(SNAPSHOT_WORKER_URL, { type: "module" });
+      const done = (state, detail) => {
+        snapshotJob.state = state;
+        snapshotJob.detail = detail;
+        maker.terminate();
+      };
+      maker.onmessage = (event) => done(event.data.type === "stored" ? "stored" : "failed", event.data);
+      maker.onerror = (event) => { event.preventDefault(); done("failed", { message: event.message }); };
+    };
+    setTimeout(check, 250);
   }
 
   get busy() {

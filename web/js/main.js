@@ -12,6 +12,7 @@ import { restoreScene, openFragment } from "./restore.js";
 import { publishHook, addState } from "./hook.js";
 import { currentAnalysis } from "./analysis-view.js";
 import { mountExplore } from "./explore/feature.js";
+import { startOffline } from "./offline.js";
 
 // Semantic events from controls.js, each handled by one feature.
 const handlers = {
@@ -24,6 +25,7 @@ const handlers = {
 
 addState(() => ({ analysis: currentAnalysis() }));
 publishHook();
+startOffline();
 
 async function start() {
   if (!(await boot())) return;

@@ -1,0 +1,92 @@
+"""build.py's pieces that need no browser: the lock file the worker boots from,
+Accept-Encoding negotiation, and the service worker's precache list."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+WHEELS = build.DIST / "wheels"
+
+
+def shipped_wheels() -> list[Path]:
+    if not (WHEELS / build.LOCK_NAME).exists():
+        pytest.fail("dist/ is not built: run `python3 build.py`")
+    return sorted(WHEELS.glob("*/py_engines-*.whl")) + [WHEELS / n for n in build.VENDORED_WHEELS]
+
+
+def test_the_lock_file_written_on_311_equals_pyodide_builds_add_wheels(tmp_path):
+    tool = build.ensure_lock_tool()
+    if tool is None:
+        pytest.skip("no Python >= 3.12 here for pyodide-build")
+    wheels = shipped_wheels()
+    out = tmp_path / "lock.json"
+    subprocess.run([str(tool), "lockfile", "add-wheels", "--input", str(build.RUNTIME_LOCK),
+                    "--output", str(out), "--base-path", str(WHEELS), *map(str, wheels)],
+                   check=True, capture_output=True)
+    ours = build.lock_add_wheels(build.RUNTIME_LOCK.read_text(encoding="utf-8"), wheels, WHEELS)
+    assert ours == out.read_text(encoding="utf-8")
+    assert (WHEELS / build.LOCK_NAME).read_text(encoding="utf-8") == ours
+
+
+def test_the_site_lock_file_names_the_engine_by_hash_and_keeps_micropip_at_hand():
+    wheels = shipped_wheels()
+    lock = json.loads((WHEELS / build.LOCK_NAME).read_text(encoding="utf-8"))
+    engine = lock["packages"]["py-engines"]
+    assert engine["imports"] == ["py_engines"] and engine["depends"] == []
+    assert engine["sha256"] == build.sha256(wheels[0])
+    assert engine["file_name"] == wheels[0].relative_to(WHEELS).as_posix()
+    assert engine["file_name"].startswith(engine["sha256"][:16] + "/")
+    micropip = lock["packages"]["micropip"]
+    assert micropip["file_name"] == "micropip-0.11.1-py3-none-any.whl"
+    assert micropip["sha256"] == build.VENDORED_WHEELS[micropip["file_name"]]
+
+
+def test_a_wheel_with_real_dependencies_is_refused_by_the_311_writer(tmp_path):
+    import zipfile
+    wheel = tmp_path / "needy-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("needy/__init__.py", "")
+        zf.writestr("needy-1.0.dist-info/METADATA",
+                    "Metadata-Version: 2.1\nName: needy\nVersion: 1.0\nRequires-Dist: numpy\n\n")
+    with pytest.raises(SystemExit, match="numpy"):
+        build.lock_add_wheels(build.RUNTIME_LOCK.read_text(encoding="utf-8"), [wheel], tmp_path)
+
+
+@pytest.mark.parametrize("header,expected", [
+    ("gzip, deflate, br, zstd", {"gzip", "deflate", "br", "zstd"}),
+    ("br;q=0, gzip;q=0.5", {"gzip"}),
+    ("*", {"br", "gzip"}),
+    ("*;q=1, br;q=0", {"gzip"}),
+    ("identity", {"identity"}),
+    ("", set()),
+    ("gzip;q=zero", set()),
+])
+def test_accept_encoding_is_read_with_its_q_values(header, expected):
+    assert build.accepted_encodings(header) == expected
+
+
+def test_the_service_worker_lists_every_served_file_with_its_hash():
+    sw = (build.DIST / "sw.js").read_text(encoding="utf-8")
+    line = next(l for l in sw.splitlines() if l.startswith("const PRECACHE = "))
+    precache = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))
+    served = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
+              if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
+    assert set(precache["files"]) == served
+    for name in ("index.html", "pyodide/pyodide.asm.wasm", "manifest.json", "app.webmanifest"):
+        assert precache["files"][name] == build.sha256(build.DIST / name)
+
+
+def test_every_compressible_file_has_smaller_brotli_and_gzip_copies():
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "index.html",
+                 "manifest.json", "js/engine-worker.js", "css/pixel.css"):
+        raw = (build.DIST / name).stat().st_size
+        for ext in (".br", ".gz"):
+            assert (build.DIST / (name + ext)).stat().st_size < raw

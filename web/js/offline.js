@@ -1,0 +1,62 @@
+// Offline and updates: registers the service worker (sw.js) once the engine is
+// ready, so its precaching never competes with the first boot, and shows
+// "New version: reload" when a newer build has been installed in the background.
+// Adds `boot` (how the engine booted: "snapshot", "normal", "fallback") and
+// `snapshot` (the background snapshot: "none", "waiting", "making", "stored",
+// "failed") to pixelJudge.state().
+import { app } from "./page.js";
+import { ready } from "./boot.js";
+import { addState } from "./hook.js";
+
+addState(() => ({
+  boot: app.client ? app.client.boot : null,
+  snapshot: app.client ? app.client.snapshot : "none",
+  offline: offline.state,
+}));
+
+const offline = { state: "unsupported" };   // "registering", "installing", "ready", "update", "failed"
+
+export function startOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  offline.state = "registering";
+  ready.then(register);
+}
+
+async function register() {
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register("sw.js");
+  } catch (err) {
+    offline.state = "failed";
+    console.warn(`offline support unavailable: ${err.message}`);
+    return;
+  }
+  // A worker already controlling this page means this visit runs a cached build:
+  // a newly installed worker is a newer build, announced with a prompt.
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  const watch = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      if (worker.state === "installed" && hadController) showUpdate(worker);
+      if (worker.state === "activated" && !hadController) offline.state = "ready";
+      if (worker.state === "redundant" && offline.state === "installing") offline.state = "failed";
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  offline.state = registration.active && hadController ? "ready" : "installing";
+  if (registration.waiting && hadController) showUpdate(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  if (registration.active && !hadController) offline.state = "ready";
+}
+
+function showUpdate(worker) {
+  offline.state = "update";
+  const bar = document.getElementById("update");
+  bar.hidden = false;
+  document.getElementById("update-reload").onclick = () => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+    worker.postMessage({ type: "skip-waiting" });
+  };
+}
