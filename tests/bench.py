@@ -36,8 +36,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from conftest import wait_js  # noqa: E402  (polls page.evaluate: the CSP forbids eval)
 from py_engines import engine_names, get_engine  # noqa: E402
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
@@ -127,6 +125,8 @@ def boot_figures(browser: Any, url: str) -> dict[str, Any]:
     """Alternated runs of: a bare Pyodide boot; our cold boot (a new browser
     context: empty caches, no snapshot); our warm boot (the same context reloaded
     once its snapshot is stored and the site precached). Each in ms from navigation."""
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from conftest import wait_js  # polls page.evaluate (the page's CSP forbids eval)
     bare, cold, warm, wire, raw, solved = [], [], [], [], [], []
     first = next(g for g in json.loads((DIST / "manifest.json").read_text())["games"] if g["samples"])
     # One discarded round first: the browser process's own start-up costs land there.
