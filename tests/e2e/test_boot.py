@@ -237,9 +237,10 @@ def test_a_new_build_shows_the_update_prompt_and_reload_takes_it(browser, site_c
         assert "-next" not in page.text_content("#build-info")
         wait_js(page, "pixelJudge.state().offline === 'update'", BACKGROUND_MS)
         assert page.is_visible("[data-testid=update]")
-        page.click("[data-testid=update-reload]")
-        wait_js(page, "document.querySelector('#build-info').textContent.includes('-next')",
-                BOOT_TIMEOUT_MS)
+        with page.expect_navigation():
+            page.click("[data-testid=update-reload]")
+        page.evaluate("pixelJudge.ready")
+        wait_js(page, "document.querySelector('#build-info').textContent.includes('-next')")
         assert page.is_hidden("[data-testid=update]")
     finally:
         context.close()
