@@ -354,7 +354,7 @@ def ensure_lock_tool() -> Path | None:
 def tool_requirements(group: str) -> list[str]:
     import tomllib
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return data["tool"]["pixel-judge"][group]
+    return [str(r) for r in data["tool"]["pixel-judge"][group]]
 
 
 # ----------------------------------------------------------------------------- compression
@@ -367,7 +367,7 @@ def compress_site(folder: Path) -> None:
 
 
 def compress_tree(folder: Path) -> None:
-    import brotli
+    import brotli  # type: ignore[import-untyped]  # (no type stubs)
     cache = CACHE / "compressed"
     cache.mkdir(parents=True, exist_ok=True)
     for path in sorted(folder.rglob("*")):
@@ -398,8 +398,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                       ".webmanifest": "application/manifest+json", ".png": "image/png"}
 
     isolated = True
+    encoding: str | None = None   # per request: the Content-Encoding sent, if any
+    vary = False                  # per request: the response depends on Accept-Encoding
 
-    def send_head(self):  # type: ignore[override]
+    def send_head(self) -> Any:
         """Serves NAME.br or NAME.gz (written by the build) for NAME when the client
         accepts that encoding, with Content-Encoding, and Vary on every such file."""
         self.encoding = None
@@ -419,7 +421,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     return self._send_encoded(path, copy)
         return super().send_head()
 
-    def _send_encoded(self, path: Path, copy: Path):
+    def _send_encoded(self, path: Path, copy: Path) -> Any:
         stat = copy.stat()
         since = self.headers.get("If-Modified-Since")
         if since and "If-None-Match" not in self.headers:
@@ -442,9 +444,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for key, value in SECURITY_HEADERS.items():
             if self.isolated or not key.startswith("Cross-Origin"):
                 self.send_header(key, value)
-        if getattr(self, "encoding", None):
+        if self.encoding:
             self.send_header("Content-Encoding", self.encoding)
-        if getattr(self, "vary", False):
+        if self.vary:
             self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -456,7 +458,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 def accepted_encodings(header: str) -> set[str]:
     """The codings an Accept-Encoding header allows (q > 0), "*" spelled out."""
-    allowed, refused, star = set(), set(), False
+    allowed: set[str] = set()
+    refused: set[str] = set()
+    star = False
     for part in header.split(","):
         name, _, params = part.strip().partition(";")
         name = name.strip().lower()

@@ -75,7 +75,7 @@ def test_accept_encoding_is_read_with_its_q_values(header, expected):
 
 def test_the_service_worker_lists_every_served_file_with_its_hash():
     sw = (build.DIST / "sw.js").read_text(encoding="utf-8")
-    line = next(l for l in sw.splitlines() if l.startswith("const PRECACHE = "))
+    line = next(t for t in sw.splitlines() if t.startswith("const PRECACHE = "))
     precache = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))
     served = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
               if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
