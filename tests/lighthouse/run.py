@@ -1,0 +1,87 @@
+"""Lighthouse 13.5 (pinned in tests/lighthouse/package.json) over the built site.
+
+    python3 tests/lighthouse/run.py [--port 8123]
+
+Installs the pinned Lighthouse with `npm ci` (first run), serves dist/ as
+`build.py serve` does, runs the mobile and desktop presets with Debian's
+Chromium (CHROME_PATH=/usr/bin/chromium, --headless=new --no-sandbox) and
+prints every category score with the layout shift and blocking time.  It exits
+non-zero when a target of issue 10 is missed: accessibility, best practices
+and SEO 100 on both presets, mobile performance >= 95 with CLS < 0.05.
+Performance is a timing: run it on a quiet machine (a loaded CPU inflates the
+simulated blocking time); it is a tool, not part of the test suite.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CATEGORIES = "performance,accessibility,best-practices,seo"
+
+
+def install() -> Path:
+    binary = HERE / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=HERE, check=True)
+    return binary
+
+
+def audit(binary: Path, url: str, preset: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        cmd = [str(binary), url, f"--only-categories={CATEGORIES}", "--output=json",
+               f"--output-path={out}", "--quiet", "--chrome-flags=--headless=new --no-sandbox"]
+        if preset == "desktop":
+            cmd.append("--preset=desktop")
+        env = {**os.environ, "CHROME_PATH": build.CHROMIUM}
+        subprocess.run(cmd, check=True, env=env)
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8123)
+    args = parser.parse_args()
+    binary = install()
+    build.build()
+    server = build.make_server(build.DIST, args.port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    failures = []
+    try:
+        for preset in ("mobile", "desktop"):
+            report = audit(binary, url, preset)
+            scores = {k: round(v["score"] * 100) for k, v in report["categories"].items()}
+            audits = report["audits"]
+            cls = audits["cumulative-layout-shift"]["numericValue"]
+            tbt = audits["total-blocking-time"]["numericValue"]
+            print(f"{preset:8} " + "  ".join(f"{k} {v}" for k, v in scores.items())
+                  + f"  CLS {cls:.3f}  TBT {tbt:.0f} ms")
+            for key in ("accessibility", "best-practices", "seo"):
+                if scores[key] < 100:
+                    failures.append(f"{preset} {key} {scores[key]} < 100")
+            if preset == "mobile" and scores["performance"] < 95:
+                failures.append(f"mobile performance {scores['performance']} < 95")
+            if preset == "mobile" and cls >= 0.05:
+                failures.append(f"mobile CLS {cls:.3f} >= 0.05")
+    finally:
+        server.shutdown()
+        server.server_close()
+    for failure in failures:
+        print("MISSED:", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
