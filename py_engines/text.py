@@ -13,7 +13,6 @@ from .errors import EngineError, LimitError, ParseError
 
 MAX_INPUT_CHARS = 1_000_000
 _TOKEN = re.compile(r"[^ \t\r\n\f\v]+")
-_PLAIN_INT = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +72,18 @@ def end_position(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def parse_int(tok: Token, what: str, *, prefix: str = "") -> int:
+def parse_int(tok: Token, what: str, *, where: str = "") -> int:
     """A plain decimal number: ASCII digits only, no sign, no leading zero (``0`` is fine).
 
     Every game reads its numbers through here, so a bad one always gets the same
-    message shape, ``[prefix]'TOKEN' <what is wrong>; expected <what>``, with the
+    message shape, ``[where: ]'TOKEN' <what is wrong>; expected <what>``, with the
     precise complaint: a leading zero, a minus or plus sign, a decimal point, or
     simply not an integer.  ``what`` names the value ("a stone count", "M (5..13)").
     """
     t = tok.text
-    if _PLAIN_INT.match(t) and t.isascii():
+    if t.isdigit() and t.isascii() and (t[0] != "0" or len(t) == 1):
         return int(t)
+    prefix = f"{where}: " if where else ""
     raise tok.error(f"{prefix}'{t}' {_number_problem(t)}; expected {what}")
 
 

@@ -78,7 +78,7 @@ def _parse(text: str) -> Deck:
             raise tok.error(f"{where}: unexpected extra token '{tok.text}' "
                             f"(the deck has exactly {DECK_SIZE} cards)")
         try:
-            value = parse_int(tok, "a card 2..99", prefix=f"{where}: ")
+            value = parse_int(tok, "a card 2..99", where=where)
         except ParseError:
             if duplicate:
                 break
