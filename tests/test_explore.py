@@ -80,7 +80,8 @@ def test_a_bucket_example_reopens_as_the_deal_from_its_seed() -> None:
     engine = get_engine("the_game")
     study = get_study(engine, None)
     agg = run_range(engine, study, 100, 0, 20, {})
-    path, k = next((p, k) for p, k in agg["examples"].items() if p.startswith("metrics/cards_left/"))
+    path, k = next((p, k) for p, k in agg["examples"].items()
+                   if p.startswith("metrics/cards_left/"))
     reply = handle_request({"cmd": "explore_deal", "game": "the_game", "seed": 100, "index": k})
     assert reply["ok"] and reply["text"] == engine.random_input(100 + k)
     one = deal(engine, study, 100, k, {})
@@ -106,6 +107,8 @@ def test_the_bridge_chunks_add_up_to_the_cli_result() -> None:
     (["the_game", "--deals", "5", "--players", "3"], "has no option 'players'"),
     (["the_game", "--deals", "5", "--workers", "0"], "number of workers"),
     (["the_game", "--seed", "1"], "--deals"),
+    (["byte_me", "--deals", "5", "--players", "11"], "must be in 1..10, not 11"),
+    (["byte_me", "--deals", "5", "--opt", "players=x"], "must be an integer"),
     (["chess", "--deals", "5"], "unknown game 'chess'"),
 ])
 def test_bad_settings_are_refused_with_a_clear_message(args: list[str], message: str,

@@ -161,7 +161,7 @@ def _shares(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
 
 
 def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
-    """One line per group: a sparkline of its distribution over the integer buckets, and its mean."""
+    """One line per group: a sparkline of its distribution over the buckets, and its mean."""
     if not data:
         return ["  (none)"]
     numbers = [int(k) for row in data.values() for k in row]

@@ -35,7 +35,8 @@ def plot_checksum(page: Any, k: int = 0) -> int:
       const c = document.querySelectorAll('[data-testid=explore-plot]')[k];
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let h = 0;
-      for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) >>> 0;
+      for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2])
+        >>> 0;
       return h;
     }""", k)
     return value
@@ -57,6 +58,9 @@ def test_bad_settings_are_refused_with_a_message(app: Any) -> None:
     shown = app.text_content("[data-testid=explore-error]")
     assert shown and "number of deals" in shown
     assert "unknown study" in refused(app, "the_game", {"study": "nope", "deals": 5})
+    too_many = refused(app, "byte_me", {"deals": 5, "options": {"players": 11}})
+    assert "must be in 1..10, not 11" in too_many
+    assert not app.evaluate("pixelJudge.exploreState().running")
 
 
 def test_plot_changes_while_running_stop_keeps_results_and_a_bar_opens_its_deal(app: Any) -> None:
