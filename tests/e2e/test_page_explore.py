@@ -3,6 +3,8 @@ its plots live, stops with the results so far, refuses bad settings, and opens t
 deal behind a bar in the player."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,6 +88,14 @@ def test_plot_changes_while_running_stop_keeps_results_and_a_bar_opens_its_deal(
     assert sum(result["outcomes"].values()) == result["deals"]
     assert sum(result["metrics"]["cards_left"].values()) == result["deals"]
     assert "Stopped" in app.text_content("[data-testid=explore-status]")
+    with app.expect_download() as download:
+        app.click("[data-testid=explore-json]")
+    assert json.loads(Path(download.value.path()).read_text()) == result
+    with app.expect_download() as download:
+        app.click("[data-testid=explore-csv]")
+    rows = Path(download.value.path()).read_text().splitlines()
+    assert rows[0] == "game,study,seed,table,group,bucket,count"
+    assert sum(int(r.split(",")[-1]) for r in rows if ",outcomes," in r) == result["deals"]
 
     # Click the tallest bar of the cards-left histogram: the player opens a deal with that many.
     regions = state["plots"][1]["regions"]

@@ -31,19 +31,28 @@ export class Pool {
   // chunk's bridge request; `onChunk(aggregate)` gets each result; resolves with
   // {stopped, error} once every chunk is in, after an error, or after stop().
   start(members, deals, request, onChunk) {
-    const run = { stopped: false, error: null, next: 0, busy: new Set() };
+    const run = { stopped: false, error: null, next: 0, busy: new Set(), retry: [] };
     this.run = run;
+    const take = (size) => {
+      if (run.retry.length) return run.retry.shift();
+      const start = run.next;
+      run.next += Math.min(size, deals - start);
+      return [start, run.next - start];
+    };
     const worker = async (client) => {
       let size = FIRST_CHUNK;
-      while (!run.stopped && !run.error && run.next < deals) {
-        const start = run.next;
-        const count = Math.min(size, deals - start);
-        run.next += count;
+      while (!run.stopped && !run.error && (run.retry.length || run.next < deals)) {
+        const [start, count] = take(size);
         run.busy.add(client);
         const t0 = performance.now();
         const reply = await client.call(request(start, count));
         run.busy.delete(client);
         if (run.stopped) return;
+        if (!reply.ok && reply.error.type === "Cancelled") {
+          // The page's Cancel (meant for a solve) hit this chunk: do it again.
+          run.retry.push([start, count]);
+          continue;
+        }
         if (!reply.ok) {
           run.error = reply.error;
           return;
