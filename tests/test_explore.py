@@ -148,3 +148,19 @@ def test_games_reply_lists_the_studies_for_the_page() -> None:
         assert game["studies"], game["name"]
         for study in game["studies"]:
             assert study["plots"] and study["counts"]
+
+
+def test_kalah_swaps_study_finds_lines_with_and_without_a_swap() -> None:
+    engine = get_engine("kalah")
+    agg = run_range(engine, get_study(engine, "swaps"), 1, 0, 40, {})
+    assert agg["metrics"]["swap"].get("swap", 0) > 0
+    assert agg["metrics"]["swap"].get("no swap", 0) > 0
+
+
+def test_byte_me_deals_cycle_through_the_table_sizes() -> None:
+    engine = get_engine("byte_me")
+    study = get_study(engine, "dealer")
+    agg = run_range(engine, study, 3, 0, 20, study.check_options({"players": 4}))
+    assert agg["metrics"]["by_players"].keys() == {"1", "2", "3", "4"}
+    assert sum(sum(row.values()) for row in agg["metrics"]["by_players"].values()) == 20
+    assert "START 3" in engine.random_input(3 + 2, **study.options_of_deal(2, {"players": 4}))
