@@ -12,6 +12,7 @@ with Python 3.11+, Node 20 and npm.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import glob
 import gzip
@@ -55,13 +56,30 @@ VENDORED_WHEELS = {
     "packaging-26.1-py3-none-any.whl":
         "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
 }
+# ES modules from npm served as they are (no bundler): the page maps the bare
+# names in an import map (below), the tool workers import fflate and gifenc by path.
+VENDORED_NPM = {
+    "@codemirror/autocomplete": "dist/index.js", "@codemirror/commands": "dist/index.js",
+    "@codemirror/lang-python": "dist/index.js", "@codemirror/language": "dist/index.js",
+    "@codemirror/state": "dist/index.js", "@codemirror/streamparser": "dist/index.js",
+    "@codemirror/view": "dist/index.js", "@lezer/common": "dist/index.js",
+    "@lezer/highlight": "dist/index.js", "@lezer/lr": "dist/index.js",
+    "@lezer/python": "dist/index.js", "@marijn/find-cluster-break": "src/index.js",
+    "crelt": "index.js", "style-mod": "src/style-mod.js", "w3c-keyname": "index.js",
+    "fflate": "esm/browser.js", "gifenc": "dist/gifenc.esm.js",
+}
+# The inline import map is allowed by its hash in script-src (the CSP has no 'unsafe-inline').
+IMPORT_MAP = json.dumps({"imports": {name: f"./vendor/{name}/{path}"
+                                     for name, path in VENDORED_NPM.items()}}, indent=1)
+IMPORT_MAP_HASH = "'sha256-{}'".format(
+    base64.b64encode(hashlib.sha256(IMPORT_MAP.encode()).digest()).decode())
 SAMPLE_PREFIXES = ("sample-", "spec-", "official-")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run"]
 
 # The site's own origin only, plus what WebAssembly compilation needs.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+CSP = (f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {IMPORT_MAP_HASH}; worker-src 'self'; "
        "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 SECURITY_HEADERS = {
@@ -201,6 +219,7 @@ def build() -> Path:
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(WEB / "node_modules" / "pyodide" / name, DIST / "pyodide" / name)
+    vendor_npm()
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
     wheels = DIST / "wheels"
@@ -220,6 +239,25 @@ def build() -> Path:
     log(f"site assembled in {DIST}/ ({len(data['games'])} games, "
         f"{raw / 1e6:.1f} MB raw, {_size(DIST, '.br') / 1e6:.1f} MB as brotli)")
     return DIST
+
+
+def vendor_npm() -> None:
+    """Copies the pinned npm ES modules (and their licences) into dist/vendor/ and
+    writes the import map, with its hash in the page's CSP, into dist/index.html."""
+    for name, path in VENDORED_NPM.items():
+        source = WEB / "node_modules" / name
+        target = DIST / "vendor" / name
+        (target / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source / path, target / path)
+        for licence in source.glob("LICEN[CS]E*"):
+            shutil.copy2(licence, target / licence.name)
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
+    marker, policy = "<!-- import map -->", "script-src 'self' 'wasm-unsafe-eval'"
+    if html.count(marker) != 1 or html.count(policy) != 1:
+        sys.exit("web/index.html needs one '<!-- import map -->' marker and one script-src policy")
+    html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
+    page.write_text(html.replace(policy, f"{policy} {IMPORT_MAP_HASH}"), encoding="utf-8")
 
 
 def _size(folder: Path, encoded: str = "") -> int:

@@ -154,23 +154,30 @@ export class Renderer {
 
   draw(now = performance.now()) {
     this.dirty = false;
-    const ctx = this.ctx;
-    ctx.imageSmoothingEnabled = false;
-    this.boxes = [];
-    const g = kit(ctx, now, this.reduced, this.boxes);
-    try {
-      if (this.scene && this.view) {
-        this.scene.draw(g, this.view.frame, this.view.prev, this.view.t);
-      } else {
-        idle(g, this.scene ? this.view : null);
-      }
-    } catch (err) {
-      g.clear(PAL.black);
-      g.text("scene error", 8, 8, PAL.red);
-      g.text(String(err.message || err).slice(0, 44), 8, 24, PAL.white);
-      console.error(err);
-    }
+    this.boxes = paint(this.ctx, this.scene, this.view, { now, reduced: this.reduced });
   }
+}
+
+// Draws one view ({frame, prev, t}, or null for the idle screen) into a 2D
+// context of WIDTH x HEIGHT and returns the text boxes drawn; also used off
+// screen (GIF and PNG export).
+export function paint(ctx, scene, view, { now = performance.now(), reduced = false } = {}) {
+  ctx.imageSmoothingEnabled = false;
+  const boxes = [];
+  const g = kit(ctx, now, reduced, boxes);
+  try {
+    if (scene && view) {
+      scene.draw(g, view.frame, view.prev, view.t);
+    } else {
+      idle(g);
+    }
+  } catch (err) {
+    g.clear(PAL.black);
+    g.text("scene error", 8, 8, PAL.red);
+    g.text(String(err.message || err).slice(0, 44), 8, 24, PAL.white);
+    console.error(err);
+  }
+  return boxes;
 }
 
 function idle(g) {

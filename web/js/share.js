@@ -1,7 +1,9 @@
 // Share links: the whole scene lives in the URL fragment, never sent to a server.
 //   #v=1&g=<game>&c=<case>&s=<step>[&m=<move,move>][&x=<study>.<deals>.<seed>]&i=<input: deflate-raw, base64url>
+//      [&t=<tool>&tp=<the tool's inputs: JSON, deflate-raw, base64url>]
 // (x: the Explore view's settings; u=<step,step>: the decision steps among m the
 // user played, for the analysis marks)
+// t and tp: a tool to open, with its inputs filled in
 // This is the only module that reads or writes the page's URL.
 
 export const LINK_VERSION = "1";
@@ -10,6 +12,7 @@ const MAX_ENCODED = 1_500_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+\-]{1,40}$/;
 const MAX_MOVES = 400;
 const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
+export const TOOLS = ["check", "generate", "solution", "export"];
 
 export class LinkError extends Error {}
 
@@ -104,7 +107,7 @@ export async function parseFragment(fragment, knownGames) {
     throw new LinkError("the analysed steps in this link ('u') are malformed");
   }
   const text = await decodeInput(encoded);
-  return { game, text, caseIndex, step, moves, explore, userSteps: userSteps.map(Number) };
+  return { game, text, caseIndex, step, moves, explore, userSteps: userSteps.map(Number), tool: await parseTool(params) };
 }
 
 function parseExplore(raw) {
@@ -114,12 +117,35 @@ function parseExplore(raw) {
   return { study: match[1], deals: Number(match[2]), seed: Number(match[3]) };
 }
 
-export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [] }) {
+// A link may open one of the tools with its inputs filled in: {name, params}
+// where params is a flat object of strings, numbers and booleans.
+async function parseTool(params) {
+  const name = params.get("t");
+  if (name === null) return null;
+  if (!TOOLS.includes(name)) throw new LinkError(`this link names an unknown tool '${name}'`);
+  const encoded = params.get("tp");
+  if (encoded === null) return { name, params: {} };
+  let data;
+  try { data = JSON.parse(await decodeInput(encoded)); } catch (err) {
+    if (err instanceof LinkError) throw err;
+    throw new LinkError("the tool settings in this link are not valid");
+  }
+  const flat = data && typeof data === "object" && !Array.isArray(data)
+    && Object.values(data).every((v) => v === null || ["string", "number", "boolean"].includes(typeof v));
+  if (!flat) throw new LinkError("the tool settings in this link are not valid");
+  return { name, params: data };
+}
+
+export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [], tool = null }) {
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));
   if (moves.length && userSteps.length) params.set("u", userSteps.join(","));
   if (explore) params.set("x", `${explore.study}.${explore.deals}.${explore.seed}`);
   params.set("i", await encodeInput(text));
+  if (tool) {
+    params.set("t", tool.name);
+    params.set("tp", await encodeInput(JSON.stringify(tool.params || {})));
+  }
   return `#${params.toString()}`;
 }
 

@@ -1,0 +1,120 @@
+// Check: paste a program's output for the current input; a verdict per case,
+// the first differing line and column marked in both texts, and a click on a
+// failing case opens its scene in the player.
+import { h } from "./dom.js";
+import * as judge from "./judge.js";
+
+export function checkPanel(ctx) {
+  const output = h("textarea", { testid: "check-output", spellcheck: "false", autocomplete: "off",
+    "aria-label": "Your program's output", placeholder: "Paste your program's output for the current input" });
+  const strict = h("input", { type: "checkbox", testid: "check-strict" });
+  const run = h("button", { type: "button", class: "primary", testid: "check-run" }, "Check");
+  const status = h("span", { class: "status", testid: "check-status", role: "status", "aria-live": "polite" });
+  const summary = h("p", { class: "tool-summary", testid: "check-summary", hidden: true });
+  const results = h("ol", { class: "check-cases", testid: "check-results" });
+  const root = h("div", { class: "tool-body" },
+    h("p", { class: "hint" }, "Judges your output against the engine's answer for the input on the left, case by case."),
+    output,
+    h("div", { class: "row" }, run,
+      h("label", { class: "toggle" }, strict, " strict (white space counts)"), status),
+    summary, results);
+
+  async function runCheck() {
+    const game = ctx.game();
+    const input = ctx.input();
+    results.replaceChildren();
+    summary.hidden = true;
+    if (!input.trim()) {
+      status.textContent = "The input is empty: load or paste an input first.";
+      return;
+    }
+    run.disabled = true;
+    status.textContent = "Checking…";
+    try {
+      const reply = await judge.check(ctx.client, game, input, output.value, { strict: strict.checked });
+      status.textContent = "";
+      show(reply, game, input);
+    } catch (err) {
+      status.textContent = `Cannot check: ${err.message}`;
+    } finally {
+      run.disabled = false;
+    }
+  }
+
+  function show(reply, game, input) {
+    const verdict = judge.overall(reply.cases);
+    summary.textContent = `${judge.VERDICT_TEXT[verdict]}: accepted ${reply.accepted} of ${reply.total} case${reply.total === 1 ? "" : "s"}`;
+    summary.dataset.verdict = verdict;
+    summary.hidden = false;
+    results.replaceChildren(...reply.cases.map((c) => caseRow(c, game, input)));
+  }
+
+  function caseRow(c, game, input) {
+    const label = `Case ${c.case}: ${judge.VERDICT_TEXT[c.verdict] || c.verdict}`;
+    const item = h("li", { class: `check-case ${c.verdict}`, "data-verdict": c.verdict });
+    if (c.verdict === "accepted") {
+      item.append(h("span", { class: "verdict-text" }, label));
+      return item;
+    }
+    // A failing case opens its scene (the case picker starts at 0).
+    const open = h("button", { type: "button", class: "case-open", testid: "check-open-case",
+      title: "Open this case in the player" }, label);
+    open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: c.case - 1 }));
+    item.append(open);
+    if (c.message) item.append(h("p", { class: "check-message" }, c.message));
+    if (c.line) {
+      item.append(h("div", { class: "diff" },
+        diffLine("expected", c.expected, c.line, c.column),
+        diffLine("got", c.got, c.line, c.column)));
+      const mark = h("button", { type: "button", class: "link-button" }, `show line ${c.line}, column ${c.column} in your output`);
+      mark.addEventListener("click", () => selectAt(output, c.line, c.column));
+      item.append(mark);
+    }
+    return item;
+  }
+
+  run.addEventListener("click", runCheck);
+  return {
+    title: "Check", root,
+    fill(params) {
+      if (typeof params.output === "string") output.value = params.output;
+      if (params.strict !== undefined) strict.checked = Boolean(params.strict);
+    },
+    params: () => ({ output: output.value, strict: strict.checked }),
+    run: runCheck,
+  };
+}
+
+// One side of a difference: the line's text with the first differing column marked.
+function diffLine(label, text, line, column) {
+  const row = h("div", { class: `diff-line ${label}` }, h("span", { class: "diff-label" }, `${label} (line ${line})`));
+  const code = h("code", { testid: `diff-${label}` });
+  if (text === null || text === undefined) {
+    code.append(h("em", {}, label === "got" ? "(nothing: the output ends here)" : "(nothing: the answer ends here)"));
+  } else {
+    const at = Math.max(0, Math.min((column || 1) - 1, text.length));
+    code.append(text.slice(0, at), h("mark", {}, text.slice(at, at + 1) || " "), text.slice(at + 1));
+  }
+  row.append(code);
+  return row;
+}
+
+function selectAt(textarea, line, column) {
+  const lines = textarea.value.split("\n");
+  let offset = 0;
+  for (let k = 0; k < line - 1 && k < lines.length; k++) offset += lines[k].length + 1;
+  const start = Math.min(textarea.value.length, offset + Math.max(0, column - 1));
+  textarea.focus();
+  textarea.setSelectionRange(start, Math.min(textarea.value.length, start + 1));
+}
+
+// The hook's shape: {cases: [{case, verdict, line, column, expected, got}], accepted, total}.
+export async function checkHook(ctx, game, input, output) {
+  const reply = await judge.check(ctx.client, game, input, output);
+  return {
+    cases: reply.cases.map((c) => ({ case: c.case, verdict: c.verdict, line: c.line, column: c.column,
+      expected: c.expected, got: c.got })),
+    accepted: reply.accepted,
+    total: reply.total,
+  };
+}

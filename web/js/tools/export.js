@@ -1,0 +1,162 @@
+// Export: an animated GIF of the play sequence (or a range of steps) at 1x-4x,
+// nearest-neighbour, encoded in a worker (gifenc) with progress and Cancel; a
+// PNG of the current frame; the transcript as text.
+import { h, field, select, wholeNumber } from "./dom.js";
+import { ExportJob, Cancelled, download, toBase64 } from "./export-client.js";
+import { paint, WIDTH, HEIGHT } from "../renderer.js";
+
+const STEP_MS = 800;        // one step's tween and dwell at 1x, as the player shows it
+const LAST_HOLD_MS = 2000;  // the final frame stays up before the GIF loops
+export const MAX_GIF_FRAMES = 5000;
+
+// Renders frames [from, to] of the solved scene and encodes them as a GIF.
+// Each GIF frame is one step, drawn settled (t = 1, steady blinks).
+export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgress = () => {}, onJob = () => {} } = {}) {
+  const s = ctx.solved();
+  if (!s) throw new Error("solve an input first: there is no play sequence to export");
+  const last = s.frames.length - 1;
+  if (to === null || to === undefined) to = last;
+  for (const [name, v] of [["scale", scale], ["from", from], ["to", to]]) {
+    if (!Number.isInteger(v)) throw new Error(`${name} must be a whole number`);
+  }
+  if (scale < 1 || scale > 4) throw new Error("scale must be 1, 2, 3 or 4");
+  if (from < 0 || to > last || from > to) throw new Error(`the steps must satisfy 0 <= from <= to <= ${last}`);
+  if (to - from + 1 > MAX_GIF_FRAMES) throw new Error(`at most ${MAX_GIF_FRAMES} steps fit in one GIF`);
+  await document.fonts.ready;
+  const canvas = document.createElement("canvas");
+  canvas.width = WIDTH;
+  canvas.height = HEIGHT;
+  const c2d = canvas.getContext("2d", { alpha: false, willReadFrequently: true });
+  const scene = ctx.scene();
+  const total = to - from + 1;
+  const frames = [];
+  const delays = [];
+  for (let k = from; k <= to; k++) {
+    paint(c2d, scene, { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true });
+    frames.push(c2d.getImageData(0, 0, WIDTH, HEIGHT).data.buffer);
+    delays.push(k === to ? LAST_HOLD_MS : Math.round(STEP_MS / ctx.speed()));
+    if ((k - from) % 20 === 19) {
+      onProgress(k - from + 1, total * 2);
+      await new Promise((r) => setTimeout(r, 0));   // keep the page responsive while drawing
+    }
+  }
+  const started = performance.now();
+  const job = new ExportJob({ type: "gif", width: WIDTH, height: HEIGHT, scale, frames, delays },
+    { onProgress: (done) => onProgress(total + done, total * 2), transfer: frames });
+  onJob(job);
+  const bytes = await job.result;
+  return { bytes, frames: total, width: WIDTH * scale, height: HEIGHT * scale, from, to, ms: performance.now() - started };
+}
+
+export function exportPanel(ctx) {
+  const scale = select("export-scale", [["1", "1x"], ["2", "2x"], ["3", "3x"], ["4", "4x"]], { value: "2", label: "Scale" });
+  const from = h("input", { type: "number", testid: "export-from", min: "0", step: "1", inputmode: "numeric", placeholder: "first", "aria-label": "From step" });
+  const to = h("input", { type: "number", testid: "export-to", min: "0", step: "1", inputmode: "numeric", placeholder: "last", "aria-label": "To step" });
+  const gif = h("button", { type: "button", class: "primary", testid: "export-gif" }, "GIF");
+  const png = h("button", { type: "button", testid: "export-png" }, "PNG of this frame");
+  const text = h("button", { type: "button", testid: "export-transcript" }, "Transcript (.txt)");
+  const cancel = h("button", { type: "button", testid: "export-cancel", disabled: true }, "Cancel");
+  const bar = h("progress", { testid: "export-progress", max: "1", value: "0", hidden: true, "aria-label": "Progress" });
+  const status = h("span", { class: "status", testid: "export-status", role: "status", "aria-live": "polite" });
+  const root = h("div", { class: "tool-body" },
+    h("p", { class: "hint" }, "Save the play sequence as an animated GIF (one frame per step, pixels kept square), the current frame as a PNG, or the transcript as text."),
+    h("div", { class: "row fields" }, field("scale", scale), field("from step", from), field("to step", to)),
+    h("div", { class: "row" }, gif, cancel, png, text),
+    h("div", { class: "row" }, bar, status));
+
+  let job = null;
+  let stopped = false;
+
+  async function runGif() {
+    let options;
+    try {
+      options = {
+        scale: Number(scale.value),
+        from: wholeNumber(from, "from step", { fallback: 0 }),
+        to: wholeNumber(to, "to step", { fallback: null }),
+      };
+    } catch (err) {
+      status.textContent = err.message;
+      return;
+    }
+    gif.disabled = true;
+    cancel.disabled = false;
+    bar.hidden = false;
+    stopped = false;
+    status.textContent = "Drawing frames…";
+    try {
+      const out = await encodeGif(ctx, {
+        ...options,
+        onProgress: (done, total) => {
+          bar.max = total;
+          bar.value = done;
+          const half = total / 2;
+          status.textContent = done <= half ? `Drawing ${done} / ${half} frames…` : `Encoding ${done - half} / ${half} frames…`;
+        },
+        onJob: (j) => { job = j; if (stopped) j.cancel(); },
+      });
+      const s = ctx.solved();
+      const name = `${s.game}-case${s.caseIndex + 1}-steps${out.from}-${out.to}-${options.scale}x.gif`;
+      download(out.bytes, name, "image/gif");
+      status.textContent = `${name}: ${out.frames} frames, ${out.width} x ${out.height}, ${(out.bytes.length / 1024).toFixed(1)} KB.`;
+    } catch (err) {
+      status.textContent = err instanceof Cancelled ? "Cancelled." : `Cannot export: ${err.message}`;
+    } finally {
+      job = null;
+      gif.disabled = false;
+      cancel.disabled = true;
+      bar.hidden = true;
+    }
+  }
+
+  function runPng() {
+    const s = ctx.solved();
+    if (!s) { status.textContent = "Solve an input first: there is no frame to save."; return; }
+    const k = ctx.step();
+    const factor = Number(scale.value);
+    const canvas = document.createElement("canvas");
+    canvas.width = WIDTH;
+    canvas.height = HEIGHT;
+    paint(canvas.getContext("2d", { alpha: false }), ctx.scene(), { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true });
+    const big = document.createElement("canvas");
+    big.width = WIDTH * factor;
+    big.height = HEIGHT * factor;
+    const b2d = big.getContext("2d", { alpha: false });
+    b2d.imageSmoothingEnabled = false;
+    b2d.drawImage(canvas, 0, 0, big.width, big.height);
+    big.toBlob(async (blob) => {
+      const name = `${s.game}-case${s.caseIndex + 1}-step${k}-${factor}x.png`;
+      download(new Uint8Array(await blob.arrayBuffer()), name, "image/png");
+      status.textContent = `${name} saved.`;
+    }, "image/png");
+  }
+
+  function runTranscript() {
+    const s = ctx.solved();
+    if (!s) { status.textContent = "Solve an input first: there is no transcript yet."; return; }
+    const lines = s.frames.map((f, k) => `${k}. ${f.note}`);
+    const name = `${s.game}-case${s.caseIndex + 1}-transcript.txt`;
+    download(new TextEncoder().encode(`${lines.join("\n")}\n`), name, "text/plain");
+    status.textContent = `${name} saved (${lines.length} steps).`;
+  }
+
+  gif.addEventListener("click", runGif);
+  png.addEventListener("click", runPng);
+  text.addEventListener("click", runTranscript);
+  cancel.addEventListener("click", () => { stopped = true; if (job) job.cancel(); });
+  return {
+    title: "Export", root,
+    fill(params) {
+      if (["1", "2", "3", "4"].includes(String(params.scale))) scale.value = String(params.scale);
+      if (params.from !== undefined && params.from !== null) from.value = String(params.from);
+      if (params.to !== undefined && params.to !== null) to.value = String(params.to);
+    },
+    params: () => ({ scale: scale.value, from: from.value, to: to.value }),
+    run: runGif,
+  };
+}
+
+export async function exportGifHook(ctx, { scale = 1, from = 0, to = null } = {}) {
+  const out = await encodeGif(ctx, { scale, from, to });
+  return { mime: "image/gif", base64: toBase64(out.bytes), frames: out.frames, width: out.width, height: out.height };
+}

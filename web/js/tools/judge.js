@@ -1,0 +1,49 @@
+// The bridge commands the tools use (check, generate, shrink, split_cases), as
+// promises that reject with a JudgeError (message, line, column) on bad input.
+
+export class JudgeError extends Error {
+  constructor(error) {
+    super(error.line && error.column ? `line ${error.line}, column ${error.column}: ${error.message}` : error.message);
+    this.type = error.type;
+    this.line = error.line ?? null;
+    this.column = error.column ?? null;
+  }
+}
+
+async function call(client, request, options) {
+  const reply = await client.call(request, options);
+  if (!reply.ok) throw new JudgeError(reply.error);
+  return reply;
+}
+
+export function check(client, game, input, output, { strict = false } = {}) {
+  return call(client, { cmd: "check", game, input, output, strict });
+}
+
+export async function generate(client, game, { seed = 1, count = 1, mode = "random", cases = null } = {}, options) {
+  return (await call(client, { cmd: "generate", game, seed, count, mode, cases }, options)).tests;
+}
+
+export async function shrink(client, game, input) {
+  return (await call(client, { cmd: "shrink", game, input })).candidates;
+}
+
+export async function splitCases(client, game, input) {
+  return (await call(client, { cmd: "split_cases", game, input })).inputs;
+}
+
+export async function answer(client, game, input) {
+  return (await call(client, { cmd: "solve", game, text: input })).answer;
+}
+
+export const VERDICT_TEXT = {
+  accepted: "accepted", presentation: "presentation error", wrong: "wrong answer",
+  time: "time limit exceeded", error: "runtime error", cancelled: "cancelled",
+};
+
+// One verdict for a whole output: wrong beats presentation beats accepted.
+export function overall(cases) {
+  if (cases.some((c) => c.verdict === "wrong")) return "wrong";
+  if (cases.some((c) => c.verdict === "presentation")) return "presentation";
+  return "accepted";
+}

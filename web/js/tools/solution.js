@@ -1,0 +1,335 @@
+// My solution: a Python editor (CodeMirror, loaded when the panel first opens)
+// whose code runs in the sandbox worker, never in the engine's.  Run checks it
+// on the current input; Stress generates inputs, runs and compares until the
+// first failure, then shrinks that input and offers to open it in the player.
+import { h, field, numberInput, select, wholeNumber } from "./dom.js";
+import * as judge from "./judge.js";
+import { MODES } from "./generate.js";
+
+const STORE = "pixelJudge.solutions.v1";
+const MAX_SHRINK_RUNS = 200;
+const TEMPLATE = `import sys
+
+def main():
+    data = sys.stdin.read().split()
+    # ... solve, then print the answer exactly as the judge expects
+    print(len(data))
+
+main()
+`;
+
+function loadCodes() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveCodes(codes) {
+  try { localStorage.setItem(STORE, JSON.stringify(codes)); } catch { /* storage full or off */ }
+}
+
+// Runs `code` on `input` and judges what it printed against the engine.
+// Resolves to {verdict, stdout, stderr, ms, cases}; rejects only when the
+// input itself is not valid for the game (a JudgeError naming line and column).
+export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart } = {}) {
+  const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart });
+  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [] };
+  if (run.status === "time") return { ...base, verdict: "time" };
+  if (run.status === "cancelled") return { ...base, verdict: "cancelled" };
+  if (run.status !== "ok") return { ...base, verdict: "error" };
+  // Byte-equal to the known answer is accepted without asking the engine again.
+  if (expected !== undefined && run.stdout === expected) return { ...base, verdict: "accepted" };
+  const reply = await judge.check(ctx.client, game, input, run.stdout);
+  return { ...base, verdict: judge.overall(reply.cases), cases: reply.cases };
+}
+
+export function solutionPanel(ctx) {
+  const codes = loadCodes();
+  let editor = null;
+  let editorGame = null;
+  const host = h("div", { class: "editor-host", testid: "solution-editor" }, h("p", { class: "hint" }, "Loading the editor…"));
+  const limit = h("input", { type: "number", testid: "solution-limit", value: "2", min: "0.1", max: "60", step: "0.1",
+    inputmode: "decimal", "aria-label": "Time limit in seconds" });
+  const runButton = h("button", { type: "button", class: "primary", testid: "solution-run", title: "Run on the current input and check (Ctrl+Enter in the editor)" }, "Run & check");
+  const stressButton = h("button", { type: "button", testid: "solution-stress" }, "Stress");
+  const cancel = h("button", { type: "button", testid: "solution-cancel", disabled: true }, "Cancel");
+  const countdown = h("span", { class: "countdown", testid: "solution-countdown", role: "timer", "aria-live": "off" });
+  const status = h("span", { class: "status", testid: "solution-status", role: "status", "aria-live": "polite" });
+  const seed = numberInput("stress-seed", { value: 1, min: 0, label: "Stress seed" });
+  const count = numberInput("stress-count", { value: 100, min: 1, max: 1000, label: "Stress count" });
+  const mode = select("stress-mode", MODES, { value: "random", label: "Stress mode" });
+  const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
+  const details = h("ul", { class: "run-cases", testid: "solution-cases" });
+  const stdout = h("pre", { class: "out", testid: "solution-stdout", "aria-label": "Standard output" });
+  const stderr = h("pre", { class: "out err", testid: "solution-stderr", "aria-label": "Standard error and traceback" });
+  const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
+  const root = h("div", { class: "tool-body" },
+    h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own in this page (stdin is the input). Nothing leaves the page."),
+    host,
+    h("div", { class: "row" }, runButton, stressButton, cancel, field("time limit (s)", limit), countdown),
+    h("div", { class: "row fields" }, h("span", { class: "tool-label" }, "stress:"),
+      field("seed", seed), field("count", count), field("mode", mode)),
+    h("div", { class: "row" }, status),
+    verdict, details, failBox,
+    h("div", { class: "outputs" },
+      h("div", {}, h("h3", {}, "stdout"), stdout),
+      h("div", {}, h("h3", {}, "stderr"), stderr)));
+
+  let busy = false;
+  let cancelled = false;
+  let ticker = 0;
+
+  async function ensureEditor() {
+    if (editor) return editor;
+    const { createEditor } = await import("./editor.js");
+    if (editor) return editor;
+    host.replaceChildren();
+    editorGame = ctx.game();
+    editor = createEditor(host, {
+      doc: codes[editorGame] ?? TEMPLATE,
+      onChange: (text) => { codes[editorGame] = text; saveCodes(codes); },
+      onRun: () => runOnInput(),
+    });
+    // Keys typed in the editor are the editor's (not the player's shortcuts).
+    host.addEventListener("keydown", (event) => event.stopPropagation());
+    return editor;
+  }
+
+  // The editor shows the code kept for the game now picked.
+  function syncGame() {
+    if (!editor || editorGame === ctx.game()) return;
+    editorGame = null;   // no save while switching
+    editor.value = codes[ctx.game()] ?? TEMPLATE;
+    editorGame = ctx.game();
+  }
+
+  function limitMs() {
+    const seconds = Number(limit.value);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 60) throw new Error("the time limit must be between 0.1 and 60 seconds");
+    return Math.round(seconds * 1000);
+  }
+
+  function startCountdown(ms) {
+    clearInterval(ticker);
+    const end = performance.now() + ms;
+    const tick = () => {
+      const left = Math.max(0, end - performance.now());
+      countdown.textContent = `${(left / 1000).toFixed(1)} s left`;
+    };
+    tick();
+    ticker = setInterval(tick, 100);
+  }
+
+  function stopCountdown() {
+    clearInterval(ticker);
+    countdown.textContent = "";
+  }
+
+  function begin() {
+    busy = true;
+    cancelled = false;
+    runButton.disabled = true;
+    stressButton.disabled = true;
+    cancel.disabled = false;
+    verdict.hidden = true;
+    details.replaceChildren();
+    failBox.hidden = true;
+    stdout.textContent = "";
+    stderr.textContent = "";
+  }
+
+  function end() {
+    busy = false;
+    stopCountdown();
+    runButton.disabled = false;
+    stressButton.disabled = false;
+    cancel.disabled = true;
+  }
+
+  function showVerdict(result, prefix = "") {
+    verdict.hidden = false;
+    verdict.dataset.verdict = result.verdict;
+    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${result.verdict === "time" ? "" : ` · ${Math.round(result.ms)} ms`}`;
+    stdout.textContent = result.stdout;
+    stderr.textContent = result.stderr;
+    details.replaceChildren(...result.cases.filter((c) => c.verdict !== "accepted")
+      .slice(0, 20).map((c) => h("li", {}, c.message || `case ${c.case}: ${judge.VERDICT_TEXT[c.verdict]}`)));
+  }
+
+  async function runOnInput() {
+    if (busy) return;
+    await ensureEditor();
+    syncGame();
+    const game = ctx.game();
+    const input = ctx.input();
+    if (!input.trim()) {
+      status.textContent = "The input is empty: load or paste an input first.";
+      return;
+    }
+    let ms;
+    try { ms = limitMs(); } catch (err) { status.textContent = err.message; return; }
+    begin();
+    status.textContent = ctx.sandbox.booted ? "Running…" : "Starting the sandbox…";
+    try {
+      const result = await judgeRun(ctx, game, editor.value, input, {
+        timeLimitMs: ms, onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
+      });
+      status.textContent = result.verdict === "time" ? `Stopped at the ${ms / 1000} s limit; the sandbox restarts.` : "";
+      showVerdict(result);
+    } catch (err) {
+      status.textContent = `Cannot judge this input: ${err.message}`;
+    } finally {
+      end();
+    }
+  }
+
+  async function runStress() {
+    if (busy) return;
+    await ensureEditor();
+    syncGame();
+    const game = ctx.game();
+    const code = editor.value;
+    let ms, request;
+    try {
+      ms = limitMs();
+      request = { seed: wholeNumber(seed, "stress seed"), count: wholeNumber(count, "stress count", { min: 1, max: 1000 }), mode: mode.value };
+    } catch (err) {
+      status.textContent = err.message;
+      return;
+    }
+    begin();
+    const run = (input, expected) => judgeRun(ctx, game, code, input, { timeLimitMs: ms, expected, onStart: startCountdown });
+    try {
+      status.textContent = `Generating ${request.count} ${request.mode} inputs…`;
+      const tests = await judge.generate(ctx.client, game, request);
+      if (!ctx.sandbox.booted) status.textContent = "Starting the sandbox…";
+      await ctx.sandbox.boot();
+      const started = performance.now();
+      let failing = null;
+      for (const [k, test] of tests.entries()) {
+        if (cancelled) break;
+        const result = await run(test.input, test.answer);
+        const rate = (k + 1) / ((performance.now() - started) / 1000);
+        root.dataset.rate = rate.toFixed(2);
+        status.textContent = `Stress: ${k + 1} / ${tests.length} passed · ${rate.toFixed(1)} inputs/s`;
+        if (result.verdict === "cancelled") break;
+        if (result.verdict !== "accepted") {
+          failing = { name: test.name, input: test.input, result };
+          status.textContent = `Stress: ${test.name} fails (${judge.VERDICT_TEXT[result.verdict]}) after ${k + 1} inputs; shrinking…`;
+          break;
+        }
+      }
+      if (cancelled) {
+        status.textContent = "Cancelled.";
+      } else if (!failing) {
+        stopCountdown();
+        status.textContent = `All ${tests.length} inputs passed · ${root.dataset.rate} inputs/s.`;
+        verdict.hidden = false;
+        verdict.dataset.verdict = "accepted";
+        verdict.textContent = `stress: accepted on all ${tests.length} inputs`;
+      } else {
+        const small = await shrinkFailure(game, failing, run);
+        if (cancelled) status.textContent = "Cancelled while shrinking; the smallest failing input so far is shown.";
+        await showFailure(game, small);
+      }
+    } catch (err) {
+      status.textContent = `Stress stopped: ${err.message}`;
+    } finally {
+      end();
+    }
+  }
+
+  // The single failing case of a multi-case input, then the engine's own shrink
+  // candidates, taken greedily while the program still fails on them.
+  async function shrinkFailure(game, failing, run) {
+    let best = failing;
+    let runs = 0;
+    const fails = (r) => r.verdict !== "accepted" && r.verdict !== "cancelled";
+    const tryInput = async (input) => {
+      runs += 1;
+      try {
+        const result = await run(input);
+        return fails(result) ? { name: best.name, input, result } : null;
+      } catch {
+        return null;   // a candidate the engine rejects is no counterexample
+      }
+    };
+    const parts = await judge.splitCases(ctx.client, game, best.input);
+    if (parts.length > 1) {
+      for (const part of parts) {
+        if (cancelled) return best;
+        const found = await tryInput(part);
+        if (found) { best = found; break; }
+      }
+    }
+    let progress = true;
+    while (progress && runs < MAX_SHRINK_RUNS && !cancelled) {
+      progress = false;
+      for (const candidate of await judge.shrink(ctx.client, game, best.input)) {
+        if (cancelled || runs >= MAX_SHRINK_RUNS) break;
+        if (candidate.length > best.input.length) continue;
+        status.textContent = `Shrinking… ${runs} runs, failing input now ${best.input.length} characters`;
+        const found = await tryInput(candidate);
+        if (found) { best = found; progress = true; break; }
+      }
+    }
+    best.runs = runs;
+    return best;
+  }
+
+  async function showFailure(game, failing) {
+    const { input, result } = failing;
+    showVerdict(result, "stress found a failure: ");
+    let expected = "";
+    try { expected = await judge.answer(ctx.client, game, input); } catch (err) { expected = `(${err.message})`; }
+    const open = h("button", { type: "button", class: "primary", testid: "stress-open" }, "Open in player");
+    open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: 0 }));
+    failBox.replaceChildren(
+      h("h3", {}, `Smallest failing input (from ${failing.name}, ${failing.runs || 0} shrink runs)`),
+      h("pre", { class: "out", testid: "stress-input" }, input),
+      h("div", { class: "outputs" },
+        h("div", {}, h("h3", {}, "expected"), h("pre", { class: "out", testid: "stress-expected" }, expected)),
+        h("div", {}, h("h3", {}, "your output"), h("pre", { class: "out", testid: "stress-got" }, result.stdout))),
+      h("div", { class: "row" }, open));
+    failBox.hidden = false;
+    if (!cancelled) status.textContent = `Stress: the smallest failing input has ${input.split("\n").filter(Boolean).length} lines.`;
+  }
+
+  runButton.addEventListener("click", runOnInput);
+  stressButton.addEventListener("click", runStress);
+  cancel.addEventListener("click", () => {
+    cancelled = true;
+    status.textContent = "Cancelling…";
+    ctx.sandbox.cancel();
+    ctx.client.cancel();
+  });
+
+  return {
+    title: "My solution", root,
+    async shown() {
+      ctx.sandbox.boot().catch(() => {});   // warm the sandbox while the user types
+      await ensureEditor();
+      syncGame();
+    },
+    async fill(params) {
+      await ensureEditor();
+      syncGame();
+      if (typeof params.code === "string") editor.value = params.code;
+      if (params.limit !== undefined) limit.value = String(params.limit);
+      if (params.seed !== undefined) seed.value = String(params.seed);
+      if (params.count !== undefined) count.value = String(params.count);
+      if (MODES.some(([m]) => m === params.mode)) mode.value = params.mode;
+    },
+    params: () => ({ code: editor ? editor.value : codes[ctx.game()] ?? "", limit: limit.value, seed: seed.value, count: count.value, mode: mode.value }),
+    run: runOnInput,
+  };
+}
+
+export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000 } = {}) {
+  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs });
+  const verdict = result.verdict === "cancelled" ? "error" : result.verdict;
+  return { verdict, stdout: result.stdout, stderr: result.verdict === "cancelled" ? "cancelled" : result.stderr, ms: result.ms };
+}

@@ -1,0 +1,108 @@
+// The tools for people who write solutions, as four tabs under the player:
+// Check, Generate, My solution, Export.  The composition root hands in a small
+// context and gets back the test hook additions and `openTool` for share links.
+//
+// ctx: {client, game(), input(), solved() -> {game, frames, caseIndex} | null,
+//       step(), speed(), scene(), openScene({game, text, caseIndex}),
+//       linkFor(tool) -> Promise<link for the current scene opening that tool>}
+import { h } from "./dom.js";
+import { Sandbox } from "./sandbox-client.js";
+import { checkPanel, checkHook } from "./check.js";
+import { generatePanel, generateHook } from "./generate.js";
+import { solutionPanel, runSolutionHook } from "./solution.js";
+import { exportPanel, exportGifHook } from "./export.js";
+
+export function mountTools(container, ctx) {
+  const sandboxState = h("span", { class: "status", testid: "sandbox-status" });
+  const sandbox = new Sandbox({
+    onState: (state, detail) => {
+      const text = { booting: "sandbox: starting…", ready: "sandbox: ready", running: "sandbox: running",
+        failed: `sandbox failed: ${detail}` };
+      sandboxState.textContent = text[state] || "";
+    },
+  });
+  const full = Object.assign(Object.create(ctx), { sandbox });   // ctx's getters stay live
+  const panels = {
+    check: checkPanel(full),
+    generate: generatePanel(full),
+    solution: solutionPanel(full),
+    export: exportPanel(full),
+  };
+  const names = Object.keys(panels);
+  const tabs = {};
+  const list = h("div", { class: "tool-tabs", role: "tablist", "aria-label": "Tools" });
+  for (const name of names) {
+    const tab = h("button", { type: "button", role: "tab", id: `tool-tab-${name}`, testid: `tool-${name}`,
+      "aria-controls": `tool-panel-${name}`, "aria-selected": "false", tabindex: "-1" }, panels[name].title);
+    tab.addEventListener("click", () => show(name));
+    tabs[name] = tab;
+    list.append(tab);
+    panels[name].root.id = `tool-panel-${name}`;
+    panels[name].root.setAttribute("role", "tabpanel");
+    panels[name].root.setAttribute("aria-labelledby", tab.id);
+    panels[name].root.hidden = true;
+  }
+  // Arrow keys move between tabs, as in any tab list.
+  list.addEventListener("keydown", (event) => {
+    const k = names.indexOf(current);
+    const next = { ArrowRight: k + 1, ArrowLeft: k - 1, Home: 0, End: names.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const name = names[(next + names.length) % names.length];
+    show(name);
+    tabs[name].focus();
+  });
+
+  const linkButton = h("button", { type: "button", testid: "tool-link" }, "Copy link to this tool");
+  const linkText = h("input", { type: "text", class: "link-text", testid: "tool-link-text", readonly: true, hidden: true,
+    "aria-label": "Link to this tool" });
+  const linkStatus = h("span", { class: "status", role: "status", "aria-live": "polite" });
+  linkButton.addEventListener("click", async () => {
+    const link = await ctx.linkFor({ name: current, params: panels[current].params() });
+    linkText.value = link;
+    linkText.hidden = false;
+    linkText.select();
+    let copied = false;
+    try { await navigator.clipboard.writeText(link); copied = true; } catch { /* shown below */ }
+    linkStatus.textContent = copied ? "Link copied: it opens this tool with its inputs filled in." : "Copy the link below.";
+  });
+
+  container.replaceChildren(
+    h("div", { class: "panel-head" }, h("h2", {}, "Tools"), sandboxState),
+    list,
+    ...names.map((name) => panels[name].root),
+    h("div", { class: "row tool-link-row" }, linkButton, linkStatus),
+    linkText);
+
+  let current = null;
+  function show(name) {
+    current = name;
+    for (const other of names) {
+      const on = other === name;
+      panels[other].root.hidden = !on;
+      tabs[other].setAttribute("aria-selected", String(on));
+      tabs[other].tabIndex = on ? 0 : -1;
+    }
+    linkText.hidden = true;
+    linkStatus.textContent = "";
+    if (panels[name].shown) panels[name].shown();
+  }
+  show("check");
+
+  return {
+    // A share link's tool: shows it with its inputs filled in (values only ever set as values).
+    async openTool(tool) {
+      if (!tool || !panels[tool.name]) return;
+      show(tool.name);
+      await panels[tool.name].fill(tool.params || {});
+      container.scrollIntoView({ block: "start" });
+    },
+    hook: {
+      check: (game, input, output) => checkHook(full, game, input, output),
+      generate: (game, options) => generateHook(full, game, options),
+      runSolution: (code, input, options) => runSolutionHook(full, code, input, options),
+      exportGif: (options) => exportGifHook(full, options),
+    },
+  };
+}
