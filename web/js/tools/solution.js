@@ -18,6 +18,10 @@ def main():
 main()
 `;
 
+function formatMs(ms) {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
+
 function loadCodes() {
   try {
     const data = JSON.parse(localStorage.getItem(STORE) || "{}");
@@ -152,7 +156,7 @@ export function solutionPanel(ctx) {
   function showVerdict(result, prefix = "") {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
-    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${result.verdict === "time" ? "" : ` · ${Math.round(result.ms)} ms`}`;
+    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${result.verdict === "time" || result.verdict === "cancelled" ? "" : ` · ${formatMs(result.ms)}`}`;
     stdout.textContent = result.stdout;
     stderr.textContent = result.stderr;
     details.replaceChildren(...result.cases.filter((c) => c.verdict !== "accepted")
