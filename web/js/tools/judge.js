@@ -3,7 +3,7 @@
 
 export class JudgeError extends Error {
   constructor(error) {
-    super(error.line && error.column ? `line ${error.line}, column ${error.column}: ${error.message}` : error.message);
+    super(error.message);   // the engine's message already names the line and column
     this.type = error.type;
     this.line = error.line ?? null;
     this.column = error.column ?? null;
