@@ -13,7 +13,7 @@ export function checkPanel(ctx) {
   const summary = h("p", { class: "tool-summary", testid: "check-summary", hidden: true });
   const results = h("ol", { class: "check-cases", testid: "check-results" });
   const root = h("div", { class: "tool-body" },
-    h("p", { class: "hint" }, "Judges your output against the engine's answer for the input on the left, case by case."),
+    h("p", { class: "hint" }, "Judges your program's output against the engine's answer for the current input, case by case."),
     output,
     h("div", { class: "row" }, run,
       h("label", { class: "toggle" }, strict, " strict (white space counts)"), status),

@@ -13,6 +13,7 @@ export class Sandbox {
     this.booted = null;
     this.current = null;      // {id, resolve, timer}
     this.nextId = 1;
+    this.ready = false;       // Python is up and waiting for code
   }
 
   // Starts the worker if there is none; resolves when Python is ready.
@@ -25,6 +26,7 @@ export class Sandbox {
       worker.onmessage = (event) => {
         const msg = event.data;
         if (msg.type === "ready") {
+          this.ready = true;
           this.onState("ready", msg.ms);
           resolve();
         } else if (msg.type === "failed") {
@@ -54,11 +56,14 @@ export class Sandbox {
   // really starts (after any boot), so a countdown does not count the boot.
   async run(code, input, { timeLimitMs = 2000, onStart = () => {} } = {}) {
     if (this.current) await this.cancel();
+    const ticket = this.waiting = (this.waiting || 0) + 1;
     try {
       await this.boot();
     } catch (err) {
       return { status: "failed", stdout: "", stderr: err.message, ms: 0 };
     }
+    // Cancelled while the sandbox was still starting.
+    if (this.waiting !== ticket) return { status: "cancelled", stdout: "", stderr: "", ms: 0 };
     const id = this.nextId++;
     return new Promise((resolve) => {
       const started = performance.now();
@@ -95,11 +100,13 @@ export class Sandbox {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.booted = null;
+    this.ready = false;
     this.boot().catch(() => {});
   }
 
   // Stops the running solution; its run resolves as "cancelled".
   async cancel() {
+    this.waiting = (this.waiting || 0) + 1;   // a run still waiting for the boot gives up
     const entry = this.current;
     if (!entry) return;
     this.restart();

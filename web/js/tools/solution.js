@@ -176,7 +176,7 @@ export function solutionPanel(ctx) {
     let ms;
     try { ms = limitMs(); } catch (err) { status.textContent = err.message; return; }
     begin();
-    status.textContent = ctx.sandbox.booted ? "Running…" : "Starting the sandbox…";
+    status.textContent = ctx.sandbox.ready ? "Running…" : "Starting the sandbox (a Python of its own)…";
     try {
       const result = await judgeRun(ctx, game, editor.value, input, {
         timeLimitMs: ms, onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
@@ -209,7 +209,7 @@ export function solutionPanel(ctx) {
     try {
       status.textContent = `Generating ${request.count} ${request.mode} inputs…`;
       const tests = await judge.generate(ctx.client, game, request);
-      if (!ctx.sandbox.booted) status.textContent = "Starting the sandbox…";
+      if (!ctx.sandbox.ready) status.textContent = "Starting the sandbox (a Python of its own)…";
       await ctx.sandbox.boot();
       const started = performance.now();
       let failing = null;
