@@ -273,7 +273,7 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app):
     tool(app, "check")
     app.fill("[data-testid=check-output]", "HAND 1\n<b>Win!</b>\n")
     app.click("[data-testid=tool-link]")
-    link = app.input_value("[data-testid=tool-link-text]")
+    link = wait_js(app, "document.querySelector('[data-testid=tool-link-text]').value")
     assert "&t=check&x=" in link
     page = app.context.new_page()
     try:
