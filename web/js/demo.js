@@ -31,7 +31,7 @@ function start() {
   next();
 }
 
-function stop() {
+export function stop() {
   if (!demo) return;
   clearTimeout(demo.timer);
   demo = null;

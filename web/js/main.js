@@ -9,6 +9,7 @@ import * as playback from "./playback.js";
 import * as links from "./links.js";
 import * as demo from "./demo.js";
 import { restoreScene, openFragment } from "./restore.js";
+import "./tools/feature.js";
 import { publishHook, addState } from "./hook.js";
 import { currentAnalysis } from "./analysis-view.js";
 import { mountExplore } from "./explore/feature.js";

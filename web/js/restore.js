@@ -4,6 +4,7 @@ import { app, el, stored } from "./page.js";
 import { readLink } from "./links.js";
 import { rememberInput, selectGame } from "./input.js";
 import { solve } from "./solve.js";
+import { openTool } from "./tools/feature.js";
 
 export async function restoreScene() {
   const linked = await readLink();
@@ -21,7 +22,9 @@ export async function restoreScene() {
 // A link's scene goes on the page only if the engine accepts it.
 async function openLinked(linked) {
   if (linked.explore && app.applyExploreLink) app.applyExploreLink(linked.explore);
-  if (!linked.text.trim()) return;   // an Explore link may come without an input: nothing to solve
+  // A link may open a tool with its inputs filled in, once its input is accepted.
+  const tool = () => (linked.tool ? openTool(linked.tool) : null);
+  if (!linked.text.trim()) return tool();   // an Explore or tool link may come without an input
   await solve({
     game: linked.game, text: linked.text, caseIndex: linked.caseIndex, step: linked.step,
     moves: linked.moves, userSteps: linked.userSteps || [], fromLink: true,
@@ -30,6 +33,7 @@ async function openLinked(linked) {
       if (app.game !== linked.game) await selectGame(linked.game);
       el.input.value = linked.text;
       rememberInput();
+      tool();
     },
   });
 }
