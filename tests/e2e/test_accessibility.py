@@ -55,6 +55,23 @@ def test_axe_finds_nothing_serious_after_solving(axe_page: Any, game: str, text:
     assert serious(axe_page) == []
 
 
+@pytest.mark.parametrize("tool", ["check", "generate", "solution", "export"])
+def test_axe_finds_nothing_serious_in_each_tool_tab(axe_page: Any, tool: str) -> None:
+    """Each tools tab open, with results shown where the tab has them."""
+    axe_page.click(f"[data-testid=tool-{tool}]")
+    if tool == "check":
+        game, text = first_samples()[0]
+        axe_page.select_option("[data-testid=game]", game)
+        axe_page.fill("[data-testid=input]", text)
+        axe_page.fill("[data-testid=check-output]", "nonsense\n")
+        axe_page.click("[data-testid=check-run]")
+        axe_page.wait_for_selector("[data-testid=check-results] li")
+    if tool == "solution":
+        axe_page.wait_for_selector("[data-testid=solution-code]")
+        axe_page.evaluate("document.querySelector('[data-testid=solution-stdout]').textContent = 'out'")
+    assert serious(axe_page) == []
+
+
 def test_axe_would_report_a_serious_violation(axe_page: Any) -> None:
     """The check can fail: an unlabelled button is reported as serious/critical."""
     axe_page.evaluate("(() => { const b = document.createElement('button'); b.id = 'axe-probe';"

@@ -67,8 +67,9 @@ export function solutionPanel(ctx) {
   const mode = select("stress-mode", MODES, { value: "random", label: "Stress mode" });
   const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
   const details = h("ul", { class: "run-cases", testid: "solution-cases" });
-  const stdout = h("pre", { class: "out", testid: "solution-stdout", "aria-label": "Standard output" });
-  const stderr = h("pre", { class: "out err", testid: "solution-stderr", "aria-label": "Standard error and traceback" });
+  // Scrollable outputs are labelled regions the keyboard can reach and scroll.
+  const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", "aria-label": "Standard output" });
+  const stderr = h("pre", { class: "out err", testid: "solution-stderr", role: "region", tabindex: "0", "aria-label": "Standard error and traceback" });
   const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
   const root = h("div", { class: "tool-body" },
     h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own in this page (stdin is the input). Nothing leaves the page."),
