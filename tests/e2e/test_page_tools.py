@@ -243,8 +243,10 @@ def test_export_gif_png_and_transcript(app):
     assert gif_frames(base64.b64decode(gif["base64"])) == (steps, 768, 432) and gif["frames"] == steps
     part = app.evaluate("pixelJudge.exportGif({scale: 1, from: 1, to: 3})")
     assert gif_frames(base64.b64decode(part["base64"])) == (3, 384, 216) == (part["frames"], part["width"], part["height"])
-    with pytest.raises(Exception, match="from <= to"):
+    with pytest.raises(Exception, match="comes after"):
         app.evaluate("pixelJudge.exportGif({scale: 1, from: 3, to: 1})")
+    with pytest.raises(Exception, match=f"the last step is {steps - 1}"):
+        app.evaluate("pixelJudge.exportGif({scale: 1, to: 999})")
 
     tool(app, "export")
     app.select_option("[data-testid=export-scale]", "3")

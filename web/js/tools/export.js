@@ -20,7 +20,9 @@ export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgres
     if (!Number.isInteger(v)) throw new Error(`${name} must be a whole number`);
   }
   if (scale < 1 || scale > 4) throw new Error("scale must be 1, 2, 3 or 4");
-  if (from < 0 || to > last || from > to) throw new Error(`the steps must satisfy 0 <= from <= to <= ${last}`);
+  if (from < 0) throw new Error("the first step is 0");
+  if (to > last) throw new Error(`the last step is ${last}: "to" must be at most ${last}`);
+  if (from > to) throw new Error(`"from" (${from}) comes after "to" (${to})`);
   if (to - from + 1 > MAX_GIF_FRAMES) throw new Error(`at most ${MAX_GIF_FRAMES} steps fit in one GIF`);
   await document.fonts.ready;
   const canvas = document.createElement("canvas");
