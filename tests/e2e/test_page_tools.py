@@ -276,7 +276,7 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app):
     app.fill("[data-testid=check-output]", "HAND 1\n<b>Win!</b>\n")
     app.click("[data-testid=tool-link]")
     link = wait_js(app, "document.querySelector('[data-testid=tool-link-text]').value")
-    assert "&t=check&x=" in link
+    assert "&t=check&tp=" in link
     page = app.context.new_page()
     try:
         page.goto(link)

@@ -31,7 +31,7 @@ function start() {
   next();
 }
 
-export function stop() {
+function stop() {
   if (!demo) return;
   clearTimeout(demo.timer);
   demo = null;

@@ -6,7 +6,7 @@ import { addHook } from "../hook.js";
 import { player, currentScene } from "../playback.js";
 import { replaceInput, selectGame } from "../input.js";
 import { solve } from "../solve.js";
-import { stop as stopDemo } from "../demo.js";
+import { stopDemo } from "../demo.js";
 import * as share from "../share.js";
 import { mountTools } from "./tools.js";
 
