@@ -130,6 +130,20 @@ def test_generate_panel_downloads_a_zip_of_tests_with_the_engines_answers(app):
         assert archive.read(f"byte_me-7-{k}.ans").decode() == test["answer"] == cpython[k - 1]["answer"]
 
 
+def test_generate_cancel_stops_a_long_set_and_the_engine_keeps_working(app):
+    choose_game(app, "house_of_cards")
+    tool(app, "generate")
+    app.fill("[data-testid=gen-count]", "200")
+    app.select_option("[data-testid=gen-mode]", "hard")
+    app.click("[data-testid=gen-run]")
+    wait_js(app, "document.querySelector('[data-testid=gen-status]').textContent.endsWith(' s')")
+    app.click("[data-testid=gen-cancel]")
+    wait_idle(app, "gen-run", 10_000)
+    assert app.text_content("[data-testid=gen-status]") == "Cancelled."
+    solve_ui(app, "byte_me", SAMPLE)
+    assert app.text_content("[data-testid=answer]") == ANSWER
+
+
 # ----------------------------------------------------------------------------- My solution
 
 def test_a_solution_that_loops_forever_is_stopped_at_the_limit_and_the_page_keeps_working(app):

@@ -47,15 +47,21 @@ export function generatePanel(ctx) {
     bar.removeAttribute("value");   // indeterminate while the engine generates
     list.replaceChildren();
     const started = performance.now();
-    status.textContent = `Generating ${request.count} test${request.count === 1 ? "" : "s"}…`;
+    const what = `Generating ${request.count} test${request.count === 1 ? "" : "s"} with their answers…`;
+    status.textContent = what;
+    // The engine generates and solves in one request: the clock shows it is alive.
+    const clock = setInterval(() => {
+      status.textContent = `${what} ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    }, 200);
     let cancelled = false;
     stop = () => { cancelled = true; return ctx.client.cancel(); };
     try {
-      const tests = await judge.generate(ctx.client, game, request, {
-        onProgress: () => {
-          status.textContent = `Generating… ${((performance.now() - started) / 1000).toFixed(1)} s`;
-        },
-      });
+      let tests;
+      try {
+        tests = await judge.generate(ctx.client, game, request);
+      } finally {
+        clearInterval(clock);
+      }
       if (cancelled) throw new Cancelled();
       const files = tests.flatMap((t) => [{ name: `${t.name}.in`, text: t.input }, { name: `${t.name}.ans`, text: t.answer }]);
       const job = new ExportJob({ type: "zip", files }, {
