@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import choose_game, read, solve_ui, wait_js
+from conftest import choose_game, open_page, read, solve_ui, wait_js
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from py_engines.bridge import handle_request  # noqa: E402
@@ -283,7 +283,7 @@ def test_export_gif_png_and_transcript(app):
 
 # ----------------------------------------------------------------------------- links
 
-def test_a_link_opens_a_tool_with_its_inputs_filled_in(app):
+def test_a_link_opens_a_tool_with_its_inputs_filled_in(app, browser):
     choose_game(app, "byte_me")
     app.fill("[data-testid=input]", SAMPLE)
     tool(app, "check")
@@ -291,9 +291,9 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app):
     app.click("[data-testid=tool-link]")
     link = wait_js(app, "document.querySelector('[data-testid=tool-link-text]').value")
     assert "&t=check&tp=" in link
-    page = app.context.new_page()
+    # A context of its own: a second tab in the shared context would hide the shared page.
+    context, page, _ = open_page(browser, link)
     try:
-        page.goto(link)
         wait_js(page, "document.querySelector('[data-testid=tool-check]').getAttribute('aria-selected') === 'true'")
         wait_js(page, "document.querySelector('[data-testid=check-output]').value !== ''")
         assert page.input_value("[data-testid=check-output]") == "HAND 1\n<b>Win!</b>\n"
@@ -304,7 +304,7 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app):
         wait_js(page, "!document.querySelector('[data-testid=link-error]').hidden")
         assert "unknown tool" in page.text_content("[data-testid=link-error]")
     finally:
-        page.close()
+        context.close()
 
 
 def test_the_tools_leave_no_page_errors_and_fetch_only_from_the_site(shared):
