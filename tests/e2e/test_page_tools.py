@@ -294,8 +294,9 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app, browser):
     # A context of its own: a second tab in the shared context would hide the shared page.
     context, page, _ = open_page(browser, link)
     try:
-        wait_js(page, "document.querySelector('[data-testid=tool-check]').getAttribute('aria-selected') === 'true'")
-        wait_js(page, "document.querySelector('[data-testid=check-output]').value !== ''")
+        wait_js(page, "document.querySelector('[data-testid=tool-check]').getAttribute('aria-selected') === 'true'", 90_000)
+        # The tool opens once the engine has accepted the link's input (after its boot).
+        wait_js(page, "document.querySelector('[data-testid=check-output]').value !== ''", 90_000)
         assert page.input_value("[data-testid=check-output]") == "HAND 1\n<b>Win!</b>\n"
         assert page.input_value("[data-testid=input]") == SAMPLE
         assert page.evaluate("document.querySelectorAll('[data-testid=check-output] b').length") == 0
