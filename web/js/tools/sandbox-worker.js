@@ -6,7 +6,7 @@
 // Messages out: {type: "ready", ms} | {type: "failed", message}
 //               {type: "result", id, status, stdout, stderr, ms}
 //   status: "ok" | "exit" (SystemExit with a non-zero code) | "error" (an exception)
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { readManifest, bootPyodide } from "../pyodide-boot.js";
 
 const RUNNER = `
 import io, sys, time, traceback
@@ -49,11 +49,10 @@ let run = null;
 let stdinText = "";
 
 async function boot() {
-  const pyodide = await loadPyodide({
-    indexURL: new URL("../../pyodide/", import.meta.url).href,
-    stdout: () => {},
-    stderr: () => {},
-  });
+  // The site's runtime, with no packages at all: the engine is never loaded here.
+  const { pyodide } = await bootPyodide(await readManifest(), { snapshot: "off", packages: [] });
+  pyodide.setStdout({ batched: () => {} });
+  pyodide.setStderr({ batched: () => {} });
   // open(0) and os.read(0, ...) see the same input as sys.stdin.
   pyodide.setStdin({ stdin: () => { const text = stdinText; stdinText = ""; return text || null; } });
   pyodide.runPython(RUNNER);
