@@ -17,7 +17,8 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
-IMPORT = re.compile(r"""(?:^|[;\s}])(?:import|export)\b\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']""", re.M)
+IMPORT = re.compile(r"""(?:^|[;\s}])(?:import|export)\b\s*"""
+                    r"""(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']""", re.M)
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +43,9 @@ def test_the_inline_import_map_is_allowed_by_its_hash_and_nothing_else_inline(pa
 
 
 def test_every_mapped_module_is_served_and_its_bare_imports_are_mapped(page):
-    mapping = json.loads(re.search(r'<script type="importmap">(.*?)</script>', page, re.S).group(1))["imports"]
+    found = re.search(r'<script type="importmap">(.*?)</script>', page, re.S)
+    assert found is not None
+    mapping = json.loads(found.group(1))["imports"]
     assert set(mapping) == set(build.VENDORED_NPM)
     for name, url in mapping.items():
         path = DIST / url.removeprefix("./")

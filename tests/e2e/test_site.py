@@ -158,7 +158,8 @@ def test_cancel_stops_a_long_solve_and_the_page_keeps_working(app):
     decks = [engine.random_input(seed, M=13, name="Axel").replace("End\n", "") for seed in range(400)]
     big = "".join(decks) + "End\n"
     choose_game(app, "house_of_cards")
-    app.fill("[data-testid=input]", big)
+    # Typing 40 KB into the textarea can take Chromium many seconds on a busy 2-core machine.
+    app.fill("[data-testid=input]", big, timeout=90_000)
     app.click("[data-testid=solve]")
     wait_js(app, "document.querySelector('[data-testid=solve-status]').textContent.includes('case')")
     assert app.is_enabled("[data-testid=cancel]")
