@@ -50,7 +50,9 @@ BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare boot</title>
 BARE_JS = """const w = new Worker('/__bench/bare-worker.js', {type: 'module'});
 window.bareReady = new Promise((res) => { w.onmessage = () => res(performance.now()); });"""
 BARE_WORKER = """import { loadPyodide } from '/pyodide/pyodide.mjs';
-await loadPyodide({ indexURL: new URL('/pyodide/', location.href).href });
+// The runtime's lock file is served as the site's copy (wheels/); no package is loaded.
+await loadPyodide({ indexURL: new URL('/pyodide/', location.href).href,
+                    lockFileURL: new URL('/wheels/pyodide-lock.json', location.href).href });
 postMessage('ready');"""
 BENCH_FILES = {"/__bench/bare.html": ("text/html", BARE_PAGE),
                "/__bench/bare.js": ("text/javascript", BARE_JS),
