@@ -119,6 +119,9 @@ def walk(line: Line[S], start: S, moves: Sequence[str] = ()) -> list[Frame]:
         raise InvalidInputError(f"move {decisions + 1} ('{moves[decisions]}'): the game is over "
                                 f"after {decisions} moves")
     end_actor, end_event, end_state, end_note = line.end(state)
+    # A user's line ends in its own result; the scene labels it as that line's, never as the
+    # judge answer of the main line.
+    end_state["variation"] = bool(moves)
     frames.append(Frame(len(frames), end_actor, end_event, end_state, end_note))
     return frames
 

@@ -119,6 +119,20 @@ def test_a_user_move_is_followed_and_an_illegal_one_refused(game):
         engine.replay(problem, result, moves=("no-such-move",))
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if get_engine(g).interactive])
+def test_a_variations_last_frame_is_marked_as_its_own_line(game):
+    # The scene labels a marked end "this line", so it never shows the main line's answer
+    # as the result of a line the user played.
+    engine = get_engine(game)
+    problem = engine.parse(samples(game)[0].read_text())
+    result = engine.solve(problem)
+    main = engine.replay(problem, result)
+    first = next(k for k, f in enumerate(main) if f.values is not None)
+    variation = engine.replay(problem, result, moves=(main[first].values[-1].move,))
+    assert main[-1].state["variation"] is False
+    assert variation[-1].state["variation"] is True
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if not get_engine(g).interactive])
 def test_one_player_games_refuse_moves(game):
     reply = call(cmd="replay", game=game, text=samples(game)[0].read_text(), moves=["x"])

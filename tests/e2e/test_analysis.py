@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import engine_frames, open_page, boot, read, seek, solve_ui, wait_js
+from conftest import engine_frames, open_page, boot, read, seek, settle, solve_ui, wait_js
 
 
 def play(page: Any, side: str, step: int, move: str) -> None:
@@ -94,5 +94,16 @@ def test_a_sevens_move_that_throws_a_win_away_is_a_blunder(app: Any) -> None:
     assert analysis == [expected_entry(mine, step, lambda loss: "??" if loss else "")]
     assert analysis[0]["mark"] == "??"
     assert "1 blunder" in app.text_content("[data-testid=analysis-summary]")
+    # The variation's last frame states the variation's own result, never the main line's
+    # judge output.
+    last = len(mine) - 1
+    seek(app, last)
+    settle(app)
+    # A banner is one text box (its lines joined by spaces).
+    drawn = " / ".join(b["text"] for b in app.evaluate("pixelJudge.textBoxes()"))
+    outcome = mine[-1]["state"]["outcome"]
+    assert outcome + "\n" != read("sevens", "sample-1.ans")
+    assert f"this line: {outcome}" in " ".join(drawn.split()), drawn
+    assert "output:" not in drawn
     app.click("[data-testid=back-to-line]")
     wait_js(app, "pixelJudge.state().moves.length === 0 && !pixelJudge.state().solving")

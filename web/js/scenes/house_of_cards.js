@@ -308,7 +308,7 @@ function header(g, s, { score = s.score, final = false } = {}) {
   if (final) {
     const o = s.outcome;
     const margin = o.winner ? `${o.winner} wins by ${Math.abs(o.value)}` : "a tie";
-    line = o.optimal ? ["FINAL", margin] : ["BEST", s.answer.trimEnd()];
+    line = [s.variation ? "THIS LINE" : "FINAL", margin];
   }
   else if (s.to_move) line = [`TURN ${s.turn + 1}/${s.turns}`, `${s.to_move} to move`];
   else line = [`TURN ${s.turns}/${s.turns}`, "no cards left"];

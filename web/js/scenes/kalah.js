@@ -476,7 +476,7 @@ function drawEnd(g, frame, prev, t) {
   if (e >= 1 && s.banner !== undefined) {
     const value = s.value;
     const color = value > 0 ? PAL.green : value < 0 ? PAL.red : PAL.white;
-    g.banner(`YOU ${s.score.you} - OPP ${s.score.opponent} = ${value}`, color, { y: 146, sub: `answer line: ${s.answer.trim()}` });
+    g.banner(`YOU ${s.score.you} - OPP ${s.score.opponent} = ${value}`, color, { y: 146, sub: s.variation ? `this line: ${value}` : `answer line: ${s.answer.trim()}` });
   }
   caption(g, s.outcome === "win" ? "YOU WIN" : s.outcome === "loss" ? "THE OPPONENT WINS" : "A DRAW",
     s.outcome === "win" ? PAL.green : s.outcome === "loss" ? PAL.red : PAL.white);

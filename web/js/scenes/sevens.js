@@ -376,9 +376,11 @@ function finalBanner(g, s, drop = 0) {
   const text = s.banner || "";
   const cut = text.lastIndexOf(": ");
   const verdict = cut >= 0 ? text.slice(cut + 2) : text;
-  const answer = (s.answer || "").replace(/\n$/, "");
+  // A user's variation shows its own result, never the main line's judge output.
+  const answer = s.variation ? s.outcome : (s.answer || "").replace(/\n$/, "");
+  const label = s.variation ? "this line: " : "output: ";
   const color = s.outcome === "Draw" ? PAL.yellow : PLAYER[s.outcome] || PAL.yellow;
-  const out = `output: ${answer}`;
+  const out = `${label}${answer}`;
   const w = Math.max(verdict.length * 16, out.length * 8 + 6) + 20;
   const h = 30;
   const x = Math.round(TRACK.centre - w / 2);
@@ -390,8 +392,8 @@ function finalBanner(g, s, drop = 0) {
   g.text(verdict, TRACK.centre, y + 3, color, { align: "center", size: 16, shadow: PAL.black });
   const lx = Math.round(TRACK.centre - (out.length * 8 + 6) / 2);
   g.rect(lx, y + 19, out.length * 8 + 6, 9, PAL.black);
-  g.text("output: ", lx + 3, y + 20, PAL.silver);
-  g.text(answer, lx + 3 + 64, y + 20, PAL.green);
+  g.text(label, lx + 3, y + 20, PAL.silver);
+  g.text(answer, lx + 3 + label.length * 8, y + 20, PAL.green);
   g.endPanel();
 }
 
