@@ -91,6 +91,9 @@ def sceneless_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for g in manifest["games"]:
         g["scene"] = g["name"] != "the_game"
     (root / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    # The server prefers the build's compressed copies, which still hold the old manifest.
+    for suffix in (".br", ".gz"):
+        (root / f"manifest.json{suffix}").unlink(missing_ok=True)
     server, url = serve(root)
     yield url
     server.shutdown()
