@@ -6,11 +6,42 @@ seed gives the same text in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence, TypeVar
+from types import ModuleType
+from typing import Any, Callable, ClassVar, Sequence, TypeVar, cast
 
 from .errors import InvalidInputError
 
 T = TypeVar("T")
+
+
+class ModuleGenerators:
+    """Mixin for an engine whose test generators live in a module of its own package.
+
+    ``gen_module`` holds ``MODES``, ``CASES_HELP``, ``generate(seed, *, mode, cases)``,
+    ``split_cases(problem)`` and ``shrink(problem)``; this gives the engine the members the
+    tools look for (``py_engines/tools/hooks.py``), parsing the text with the engine's own
+    ``parse``.
+    """
+
+    gen_module: ClassVar[ModuleType]
+
+    @property
+    def gen_modes(self) -> dict[str, str]:
+        modes: dict[str, str] = self.gen_module.MODES
+        return modes
+
+    @property
+    def gen_cases_help(self) -> str:
+        return str(self.gen_module.CASES_HELP)
+
+    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
+        return str(self.gen_module.generate(seed, mode=mode, cases=cases))
+
+    def split_cases(self, text: str) -> list[str]:
+        return list(self.gen_module.split_cases(cast(Any, self).parse(text)))
+
+    def shrink(self, text: str) -> list[str]:
+        return list(self.gen_module.shrink(cast(Any, self).parse(text)))
 
 
 def check_mode(game: str, mode: str, modes: Sequence[str]) -> None:

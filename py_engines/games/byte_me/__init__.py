@@ -27,10 +27,12 @@ inputs and the engine here.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from types import ModuleType
+from typing import Any, ClassVar, Sequence
 
 from ...api import BaseEngine, CaseRun, CaseSummary, Frame, Progress, RandomOption, Result, solve_cases
 from ...errors import InvalidInputError
+from ...gen_helpers import ModuleGenerators
 from ...registry import register
 from . import gen
 from .frames import frames_of
@@ -68,7 +70,7 @@ def _random_hand(rng: random.Random, n: int) -> list[str]:
 # ----------------------------------------------------------------------------- engine
 
 @register
-class ByteMeEngine(BaseEngine[DataSets, HandResult]):
+class ByteMeEngine(ModuleGenerators, BaseEngine[DataSets, HandResult]):
     name = "byte_me"
     title = "Byte Me! (SCUSA 2002)"
     input_help = (
@@ -121,15 +123,5 @@ class ByteMeEngine(BaseEngine[DataSets, HandResult]):
         return "\n".join(lines) + "\n"
 
     # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
-    gen_modes = gen.MODES
-    gen_cases_help = gen.CASES_HELP
+    gen_module: ClassVar[ModuleType] = gen
     output_case_start = r"HAND \d+"     # an answer's cases have no fixed line count
-
-    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
-        return gen.generate(seed, mode=mode, cases=cases)
-
-    def split_cases(self, text: str) -> list[str]:
-        return gen.split_cases(self.parse(text))
-
-    def shrink(self, text: str) -> list[str]:
-        return gen.shrink(self.parse(text))

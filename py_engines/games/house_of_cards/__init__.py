@@ -38,9 +38,11 @@ Cost: an M = 13 deck (18 plies; the plain DP has 15,453 distinct states) takes
 from __future__ import annotations
 
 import random
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
+from ...gen_helpers import ModuleGenerators
 from ...registry import register
 from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
@@ -51,7 +53,7 @@ from .search import RestSearch
 
 
 @register
-class HouseOfCardsEngine(BaseTwoPlayerEngine[Problem, CaseResult, Position]):
+class HouseOfCardsEngine(ModuleGenerators, BaseTwoPlayerEngine[Problem, CaseResult, Position]):
     name = "house_of_cards"
     title = "House of Cards (ICPC WF 2009 G)"
     input_help = (
@@ -107,14 +109,4 @@ class HouseOfCardsEngine(BaseTwoPlayerEngine[Problem, CaseResult, Position]):
         return f"{name}\n{m}\n{' '.join(card_text(c) for c in cards)}\n{END}\n"
 
     # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
-    gen_modes = gen.MODES
-    gen_cases_help = gen.CASES_HELP
-
-    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
-        return gen.generate(seed, mode=mode, cases=cases)
-
-    def split_cases(self, text: str) -> list[str]:
-        return gen.split_cases(self.parse(text))
-
-    def shrink(self, text: str) -> list[str]:
-        return gen.shrink(self.parse(text))
+    gen_module: ClassVar[ModuleType] = gen

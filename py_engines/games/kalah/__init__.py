@@ -38,9 +38,11 @@ scene snapshots and narration); the engine here.
 from __future__ import annotations
 
 import random
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
+from ...gen_helpers import ModuleGenerators
 from ...registry import register
 from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
@@ -53,7 +55,7 @@ from .search import CaseSolver, CaseValue, solve_case
 # ============================================================================ engine
 
 @register
-class KalahEngine(BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
+class KalahEngine(ModuleGenerators, BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
     name = "kalah"
     title = "Kalah with swaps (SWERC 2008)"
     input_help = (
@@ -103,14 +105,4 @@ class KalahEngine(BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
         return f"1\n{m}\n{' '.join(map(str, pits))}\n"
 
     # Test generators and shrinking for the tools (gen.py; the contract is in tools/hooks.py).
-    gen_modes = gen.MODES
-    gen_cases_help = gen.CASES_HELP
-
-    def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
-        return gen.generate(seed, mode=mode, cases=cases)
-
-    def split_cases(self, text: str) -> list[str]:
-        return gen.split_cases(self.parse(text))
-
-    def shrink(self, text: str) -> list[str]:
-        return gen.shrink(self.parse(text))
+    gen_module: ClassVar[ModuleType] = gen
