@@ -42,6 +42,12 @@ MAX_DEALS = 1_000_000
 _GAMES = "py_engines.games"
 DEFAULT_STUDY = "answers"
 ANSWER_CHARS = 40
+SIGNS = ("+", "0", "-")      # the outcome classes of a scored game: the margin's sign
+
+
+def margin_sign(value: int) -> str:
+    """A margin's outcome class: '+', '0' or '-'."""
+    return "+" if value > 0 else "-" if value < 0 else "0"
 
 
 @dataclass(frozen=True, slots=True)

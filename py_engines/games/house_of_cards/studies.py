@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...api import Result
-from ...explore.study import Plot, Study
+from ...explore.study import SIGNS, Plot, Study, margin_sign
 from .rules import AXEL, MAX_M, MIN_M, NAMES, RED
 
-SIGNS = ("+", "0", "-")
 FIRST = ("1st", "tie", "2nd")      # who wins: the first player, nobody, the second
 
 
@@ -24,7 +23,7 @@ def _record(engine: Any, problem: Any, result: Result[Any],
     margin = result.cases[0].value            # Axel - Birgit
     axel_first = bool(problem.cases[0].cards[0] & RED)
     first = margin if axel_first else -margin
-    return {"outcomes": {"+" if margin > 0 else "-" if margin < 0 else "0": 1},
+    return {"outcomes": {margin_sign(margin): 1},
             "metrics": {"margin_by_m": {str(options["M"]): {str(margin): 1}},
                         "first_player": {FIRST[0] if first > 0 else FIRST[2] if first < 0
                                          else FIRST[1]: 1}}}

@@ -9,25 +9,20 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...api import Result
-from ...explore.study import Plot, Study
+from ...explore.study import SIGNS, Plot, Study, margin_sign
 from .rules import MAX_CUPS, MAX_STONES, MIN_CUPS
 
 CUP_SIZES = MAX_CUPS - MIN_CUPS + 1
-SIGNS = ("+", "0", "-")
 
 
 def _deal_options(k: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return {"m": MIN_CUPS + k % CUP_SIZES, "stones": 1 + (k // CUP_SIZES) % MAX_STONES}
 
 
-def sign(value: int) -> str:
-    return "+" if value > 0 else "-" if value < 0 else "0"
-
-
 def _margins(engine: Any, problem: Any, result: Result[Any],
              options: Mapping[str, Any]) -> dict[str, Any]:
     margin = result.cases[0].value
-    return {"outcomes": {sign(margin): 1},
+    return {"outcomes": {margin_sign(margin): 1},
             "metrics": {"margin_by_m": {str(options["m"]): {str(margin): 1}},
                         "margin_by_stones": {str(options["stones"]): {str(margin): 1}}}}
 
@@ -38,7 +33,7 @@ def _swaps(engine: Any, problem: Any, result: Result[Any],
     frames = engine.replay(problem, result, case=0)
     used = any(f.event and (f.event.get("swap") or {}).get("done") for f in frames)
     label = "swap" if used else "no swap"
-    return {"outcomes": {sign(result.cases[0].value): 1},
+    return {"outcomes": {margin_sign(result.cases[0].value): 1},
             "metrics": {"swap": {label: 1}, "swap_by_m": {str(options["m"]): {label: 1}}}}
 
 
