@@ -11,7 +11,8 @@ export function showCase(k) {
   el.caseSelect.value = String(k);
 }
 
+// Before a solve the picker says so rather than showing an empty box.
 export function clearCases() {
-  el.caseSelect.replaceChildren();
+  el.caseSelect.replaceChildren(option("", "none yet"));
   el.caseSelect.disabled = true;
 }

@@ -14,6 +14,7 @@ import { publishHook, addState } from "./hook.js";
 import { currentAnalysis } from "./analysis-view.js";
 import { mountExplore } from "./explore/feature.js";
 import { startOffline } from "./offline.js";
+import { bindZoom } from "./zoom.js";
 
 // Semantic events from controls.js, each handled by one feature.
 const handlers = {
@@ -25,6 +26,7 @@ const handlers = {
 };
 
 addState(() => ({ analysis: currentAnalysis() }));
+bindZoom(el.canvas, document.getElementById("zoom-hint"));
 publishHook();
 startOffline();
 

@@ -277,6 +277,8 @@ export function drawPlot(ctx, plot, data, classes) {
   const g = kit(ctx);
   const regions = [];
   (DRAW[plot.kind] || DRAW.bars)(g, plot, data || {}, classes, regions);
+  // Before a run (or a study with nothing to show yet) the axes say why they are bare.
+  if (regions.length === 0) g.text("no deals yet", (LEFT + RIGHT) / 2, BOTTOM / 2, PAL.silver, "center");
   return regions;
 }
 

@@ -1,0 +1,44 @@
+// Tap to zoom: the scenes are drawn for a 384 x 216 stage, so on a phone (the
+// stage about 370 CSS px wide) a 3 x 5 rank digit is under 5 CSS px tall.  Where
+// the stage is shown below twice its size, a tap (or click) on it magnifies it
+// ZOOM times around the tapped point, inside the stage's own box (nothing moves
+// or scrolls); another tap puts it back.  On a large screen, where the stage is
+// already drawn at 2x or more, a tap does nothing.  The hint under the stage
+// is shown by the phone layout's CSS, so it takes its room before any script runs.
+import { addState } from "./hook.js";
+
+const ZOOM = 2;
+const STAGE_W = 384;
+let zoomed = false;
+
+addState(() => ({ zoom: zoomed ? ZOOM : 1 }));
+
+// Whether the stage is shown small enough for zoom to help.
+function available(canvas) {
+  return canvas.offsetWidth < ZOOM * STAGE_W;
+}
+
+export function bindZoom(canvas, hint) {
+  const set = (on, x = 0, y = 0) => {
+    zoomed = on;
+    canvas.style.transformOrigin = on ? `${x}px ${y}px` : "";
+    canvas.style.transform = on ? `scale(${ZOOM})` : "";
+    canvas.classList.toggle("zoomed", on);
+    hint.textContent = on ? "Tap the stage again to zoom out" : "Tap the stage to zoom in";
+    refresh();
+  };
+  // A stage that grows past 2x (a turned phone, a wider window) zooms back out.
+  const refresh = () => {
+    if (zoomed && !available(canvas)) set(false);
+    canvas.style.cursor = zoomed ? "zoom-out" : available(canvas) ? "zoom-in" : "";
+  };
+  canvas.addEventListener("click", (event) => {
+    if (zoomed) return set(false);
+    if (!available(canvas)) return;
+    // offsetX/Y are in the canvas's own CSS pixels: the tapped point stays put.
+    set(true, event.offsetX, event.offsetY);
+  });
+  new ResizeObserver(refresh).observe(canvas.parentElement);
+  set(false);
+  refresh();
+}
