@@ -50,6 +50,10 @@ def margin_sign(value: int) -> str:
     return "+" if value > 0 else "-" if value < 0 else "0"
 
 
+TITLE_CHARS = 22
+LABEL_CHARS = 21
+
+
 @dataclass(frozen=True, slots=True)
 class Plot:
     """One plot of a study, drawn from one entry of the tally.
@@ -71,6 +75,11 @@ class Plot:
     def __post_init__(self) -> None:
         if self.kind not in PLOT_KINDS:
             raise ValueError(f"unknown plot kind {self.kind!r}")
+        # The page draws a plot 176 px wide in an 8 px font (web/js/explore/plots.js).
+        for what, text, room in (("title", self.title, TITLE_CHARS), ("x label", self.x, LABEL_CHARS)):
+            if len(text) > room:
+                raise ValueError(f"plot {what} {text!r} has {len(text)} characters; "
+                                 f"the page shows at most {room}")
 
     def to_dict(self) -> dict[str, str]:
         return {"source": self.source, "title": self.title, "kind": self.kind,

@@ -334,6 +334,6 @@ STUDIES = (
           _study_record,
           (Plot("outcomes", "Won or lost", "bars", "outcome"),
            Plot("metrics.cards_left", "Cards left at the end", "histogram", "cards left"),
-           Plot("metrics.tricks", "Backwards tricks per game", "histogram", "tricks")),
+           Plot("metrics.tricks", "Backwards tricks", "histogram", "tricks per game")),
           classes=("won", "lost"), metrics=("cards_left", "tricks")),
 )
