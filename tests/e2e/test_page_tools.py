@@ -201,20 +201,22 @@ def test_a_solution_that_raises_shows_its_traceback(app):
 
 def test_stress_finds_a_wrong_answer_shrinks_it_and_opens_it_in_the_player(app):
     choose_game(app, "byte_me")
-    tests = app.evaluate("pixelJudge.generate('byte_me', {seed: 5, count: 6, mode: 'random'})")
+    # 24 inputs in one request; the page's stress asks for them in batches of 20,
+    # so the planted failure (input 22) is in its second batch, the same input.
+    tests = app.evaluate("pixelJudge.generate('byte_me', {seed: 5, count: 24, mode: 'random'})")
     table = {t["input"]: t["answer"] for t in tests}
-    planted = tests[3]
+    planted = tests[21]
     table[planted["input"]] = planted["answer"] + "Win!\n"   # one extra line: a wrong answer
     code = lookup_solution(table)
     set_code(app, code)
     app.fill("[data-testid=solution-limit]", "5")
     app.fill("[data-testid=stress-seed]", "5")
-    app.fill("[data-testid=stress-count]", "6")
+    app.fill("[data-testid=stress-count]", "24")
     app.select_option("[data-testid=stress-mode]", "random")
     app.click("[data-testid=solution-stress]")
     wait_idle(app, "solution-stress", 120_000)
     assert app.is_visible("[data-testid=stress-fail]")
-    assert "byte_me-5-4" in app.text_content("[data-testid=stress-fail] h3")
+    assert "byte_me-5-22" in app.text_content("[data-testid=stress-fail] h3")
     shrunk = app.text_content("[data-testid=stress-input]")
     assert len(shrunk) <= len(planted["input"])
     # The shown input still fails, and the expected side is the engine's answer.
@@ -231,7 +233,26 @@ def test_stress_finds_a_wrong_answer_shrinks_it_and_opens_it_in_the_player(app):
     app.click("[data-testid=solution-stress]")
     wait_idle(app, "solution-stress", 120_000)
     assert app.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "accepted"
-    assert app.text_content("[data-testid=solution-status]").startswith("All 6 inputs passed")
+    assert app.text_content("[data-testid=solution-status]").startswith("All 24 inputs passed")
+
+
+def test_stress_cancel_stops_while_the_inputs_are_still_being_generated(app):
+    # A thousand House of Cards inputs take the engine minutes to answer; the page
+    # asks for them in batches, so Cancel ends the run within one batch.
+    choose_game(app, "house_of_cards")
+    set_code(app, "print()")
+    app.fill("[data-testid=solution-limit]", "5")
+    app.fill("[data-testid=stress-seed]", "9")
+    app.fill("[data-testid=stress-count]", "1000")
+    app.click("[data-testid=solution-stress]")
+    wait_js(app, "document.querySelector('[data-testid=solution-status]').textContent"
+                 ".startsWith('Generating random inputs 1–20 of 1000')", 60_000)
+    app.click("[data-testid=solution-cancel]")
+    wait_idle(app, "solution-stress", 30_000)
+    assert app.text_content("[data-testid=solution-status]") == "Cancelled."
+    assert not app.is_visible("[data-testid=stress-fail]")
+    # The engine is free again at once: a solve still answers.
+    assert app.evaluate("(t) => pixelJudge.solve('byte_me', t)", SAMPLE)["answer"] == ANSWER
 
 
 def test_solution_code_is_kept_and_keys_typed_in_the_editor_stay_there(app):

@@ -20,8 +20,10 @@ export function check(client, game, input, output, { strict = false } = {}) {
   return call(client, { cmd: "check", game, input, output, strict });
 }
 
-export async function generate(client, game, { seed = 1, count = 1, mode = "random", cases = null } = {}, options) {
-  return (await call(client, { cmd: "generate", game, seed, count, mode, cases }, options)).tests;
+// Tests first .. first + count - 1 of the set (game, seed, mode, cases): any split
+// of a set into batches gives the same tests as the CLI's `gen` and `stress`.
+export async function generate(client, game, { seed = 1, count = 1, mode = "random", cases = null, first = 1 } = {}, options) {
+  return (await call(client, { cmd: "generate", game, seed, count, mode, cases, first }, options)).tests;
 }
 
 export async function shrink(client, game, input) {

@@ -8,6 +8,7 @@ import { MODES } from "./generate.js";
 
 const STORE = "pixelJudge.solutions.v1";
 const MAX_SHRINK_RUNS = 200;
+const STRESS_BATCH = 20;   // inputs generated per request while a stress test runs
 const TEMPLATE = `import sys
 
 def main():
@@ -208,40 +209,48 @@ export function solutionPanel(ctx) {
     begin();
     const run = (input, expected) => judgeRun(ctx, game, code, input, { timeLimitMs: ms, expected, onStart: startCountdown });
     try {
-      status.textContent = `Generating ${request.count} ${request.mode} inputs…`;
-      const tests = await judge.generate(ctx.client, game, request);
       if (!ctx.sandbox.ready) status.textContent = "Starting the sandbox (a Python of its own)…";
       await ctx.sandbox.boot();
       const started = performance.now();
       let failing = null;
-      for (const [k, test] of tests.entries()) {
-        if (cancelled) break;
-        const result = await run(test.input, test.answer);
-        const rate = (k + 1) / ((performance.now() - started) / 1000);
-        root.dataset.rate = rate.toFixed(2);
-        status.textContent = `Stress: ${k + 1} / ${tests.length} passed · ${rate.toFixed(1)} inputs/s`;
-        if (result.verdict === "cancelled") break;
-        if (result.verdict !== "accepted") {
-          failing = { name: test.name, input: test.input, result };
-          status.textContent = `Stress: ${test.name} fails (${judge.VERDICT_TEXT[result.verdict]}) after ${k + 1} inputs; shrinking…`;
-          break;
+      let passed = 0;
+      // The inputs come in batches, so the first failure stops the generator too
+      // and Cancel never waits for a thousand answers to be computed.
+      for (let first = 1; first <= request.count && !failing && !cancelled; first += STRESS_BATCH) {
+        const size = Math.min(STRESS_BATCH, request.count - first + 1);
+        if (!passed) status.textContent = `Generating ${request.mode} inputs ${first}–${first + size - 1} of ${request.count}…`;
+        const tests = await judge.generate(ctx.client, game, { ...request, count: size, first });
+        for (const test of tests) {
+          if (cancelled) break;
+          const result = await run(test.input, test.answer);
+          if (result.verdict === "cancelled") break;
+          const rate = (passed + 1) / ((performance.now() - started) / 1000);
+          root.dataset.rate = rate.toFixed(2);
+          if (result.verdict !== "accepted") {
+            failing = { name: test.name, input: test.input, result };
+            status.textContent = `Stress: ${test.name} fails (${judge.VERDICT_TEXT[result.verdict]}) after ${passed + 1} inputs; shrinking…`;
+            break;
+          }
+          passed += 1;
+          status.textContent = `Stress: ${passed} / ${request.count} passed · ${rate.toFixed(1)} inputs/s`;
         }
       }
       if (cancelled) {
         status.textContent = "Cancelled.";
       } else if (!failing) {
         stopCountdown();
-        status.textContent = `All ${tests.length} inputs passed · ${root.dataset.rate} inputs/s.`;
+        status.textContent = `All ${request.count} inputs passed · ${root.dataset.rate} inputs/s.`;
         verdict.hidden = false;
         verdict.dataset.verdict = "accepted";
-        verdict.textContent = `stress: accepted on all ${tests.length} inputs`;
+        verdict.textContent = `stress: accepted on all ${request.count} inputs`;
       } else {
         const small = await shrinkFailure(game, failing, run);
         if (cancelled) status.textContent = "Cancelled while shrinking; the smallest failing input so far is shown.";
         await showFailure(game, small);
       }
     } catch (err) {
-      status.textContent = `Stress stopped: ${err.message}`;
+      // Cancel interrupts the engine too: a batch cut short is no error of the run.
+      status.textContent = cancelled ? "Cancelled." : `Stress stopped: ${err.message}`;
     } finally {
       end();
     }
