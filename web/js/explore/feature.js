@@ -1,25 +1,16 @@
 // The Explore feature on the page: mounts the view into #explore once the
 // manifest is in, follows the game picker, hands a clicked deal to the player,
 // and adds pixelJudge.explore / exploreState and Explore's share-link settings.
-import { app, el, reducedMotion } from "../page.js";
+import { app } from "../page.js";
 import { addHook } from "../hook.js";
-import { onGameSelected, replaceInput, selectGame } from "../input.js";
-import { solve } from "../solve.js";
-import { stopDemo } from "../demo.js";
+import { onGameSelected } from "../input.js";
+import { openInPlayer } from "../open-scene.js";
 import { ExploreView } from "./view.js";
 
 let view = null;
 
 // Explore hands over the first deal of a clicked bucket: it becomes the input and is solved.
-async function openDeal({ game, text, note }) {
-  stopDemo();
-  if (game !== app.game) await selectGame(game);
-  replaceInput(text);
-  app.lastGenerated = text;
-  await solve();
-  el.solveStatus.textContent = `${note}. ${el.solveStatus.textContent}`;
-  el.canvas.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
-}
+const openDeal = ({ game, text, note }) => openInPlayer({ game, text, note });
 
 export function mountExplore() {
   view = new ExploreView({

@@ -4,21 +4,9 @@
 import { app, el } from "../page.js";
 import { addHook } from "../hook.js";
 import { player, currentScene } from "../playback.js";
-import { replaceInput, selectGame } from "../input.js";
-import { solve } from "../solve.js";
-import { stopDemo } from "../demo.js";
+import { openInPlayer } from "../open-scene.js";
 import * as share from "../share.js";
 import { mountTools } from "./tools.js";
-
-// Shows an input in the player (a failing case, a generated test, a shrunk input).
-async function openScene({ game, text, caseIndex = 0 }) {
-  stopDemo();
-  if (game !== app.game) await selectGame(game);
-  replaceInput(text);
-  await solve({ caseIndex });
-  el.canvas.focus({ preventScroll: true });
-  el.canvas.scrollIntoView({ block: "nearest" });
-}
 
 const tools = mountTools(document.getElementById("tools"), {
   get client() { return app.client; },
@@ -28,7 +16,9 @@ const tools = mountTools(document.getElementById("tools"), {
   step: () => player.index,
   speed: () => player.speed,
   scene: () => app.scene,
-  openScene,
+  // A failing case of the user's own input stays theirs; the tools' own inputs do not.
+  openScene: ({ game, text, caseIndex = 0 }) =>
+    openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
   linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
 });
 

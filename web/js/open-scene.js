@@ -1,0 +1,23 @@
+// Opens an input in the player from elsewhere on the page (a tool's failing
+// case, generated test or shrunk input; an Explore deal): stops the demo,
+// switches game, puts the text in the input (what the user typed stays
+// restorable), solves it, shows the chosen case and brings the stage into view
+// with the keyboard focus on it.
+//   generated: the text is the page's own, not the user's (a later sample or
+//              deal replaces it without offering to restore it);
+//   note:      a few words put before the solve status ("Example deal of ...").
+import { app, el, reducedMotion } from "./page.js";
+import { replaceInput, selectGame } from "./input.js";
+import { solve } from "./solve.js";
+import { stopDemo } from "./demo.js";
+
+export async function openInPlayer({ game, text, caseIndex = 0, generated = true, note = "" }) {
+  stopDemo();
+  if (game !== app.game) await selectGame(game);
+  replaceInput(text);
+  if (generated) app.lastGenerated = text;
+  await solve({ caseIndex });
+  if (note) el.solveStatus.textContent = `${note}. ${el.solveStatus.textContent}`;
+  el.canvas.focus({ preventScroll: true });
+  el.canvas.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
+}
