@@ -3,7 +3,8 @@
 Stale answers are marked the moment the input changes; a rejected share link
 changes nothing and says what is wrong with it in its own numbers; a link
 pasted into an open tab opens; focus never falls to the page body; the stage
-is in view after Solve; Solve pressed while the engine boots waits for it; the
+is in view after Solve; Solve pressed while the engine boots waits for it, and one
+pressed before the page's modules have wired the controls is queued, never dropped; the
 words on the page match what it shows.
 """
 from __future__ import annotations
@@ -142,6 +143,67 @@ def test_solve_pressed_while_the_engine_boots_waits_for_it(browser: Any, site_ur
         if booting:
             assert "Waiting for the engine" in page.text_content("[data-testid=solve-status]")
         wait_js(page, "pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
+        assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
+    finally:
+        context.close()
+
+
+def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: Any,
+                                                                      site_url: str) -> None:
+    """The boot race: main.js and the manifest are held back, so the Solve button
+    exists with no module behind it; a press then is queued with a visible note and
+    solved judge-exactly once the page takes over (nothing typed is lost)."""
+    context = browser.new_context()
+    held: list[Any] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.route("**/js/main.js", lambda route: held.append(route))
+        page.route("**/manifest.json", lambda route: held.append(route))
+        page.goto(site_url, wait_until="commit")
+        wait_js(page, "document.querySelector('[data-testid=solve]')")
+        page.fill("[data-testid=input]", THE_GAME)
+        page.click("[data-testid=solve]")
+        status = "document.querySelector('[data-testid=solve-status]').textContent"
+        assert "waiting for the engine" in page.evaluate(status).lower()
+        assert page.evaluate("typeof window.pixelJudge") == "undefined"   # nothing wired yet
+        # main.js arrives, but the manifest is still on its way: still queued.
+        for route in [r for r in held if r.request.url.endswith("/js/main.js")]:
+            route.continue_()
+        wait_js(page, "window.pixelJudge")
+        page.wait_for_timeout(300)
+        assert "waiting for the engine" in page.evaluate(status).lower()
+        assert page.evaluate("pixelJudge.state().steps") == 0
+        for route in [r for r in held if r.request.url.endswith("/manifest.json")]:
+            route.continue_()
+        page.unroute("**/manifest.json")
+        wait_js(page, "pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
+        assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
+        assert page.input_value("[data-testid=input]") == THE_GAME
+        assert page.is_hidden("[data-testid=error]")
+    finally:
+        context.close()
+
+
+def test_ctrl_enter_before_the_page_is_wired_is_queued_too(browser: Any, site_url: str) -> None:
+    context = browser.new_context()
+    held: list[Any] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.route("**/js/main.js", lambda route: held.append(route))
+        page.goto(site_url, wait_until="commit")
+        wait_js(page, "document.querySelector('[data-testid=input]')")
+        page.fill("[data-testid=input]", THE_GAME)
+        page.focus("[data-testid=input]")
+        page.keyboard.press("Control+Enter")
+        assert "waiting for the engine" in page.text_content("[data-testid=solve-status]").lower()
+        while not held:   # the route handler runs while Playwright is called
+            page.wait_for_timeout(50)
+        for route in held:
+            route.continue_()
+        page.unroute("**/js/main.js")
+        wait_js(page, "window.pixelJudge && pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
         assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
     finally:
         context.close()

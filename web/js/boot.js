@@ -50,6 +50,8 @@ export function showBoot(stage, message) {
   el.boot.dataset.boot = (app.client && app.client.boot) || "";
   document.getElementById("boot-retry").hidden = stage !== "failed";
   if (stage === "ready" && app.solving) el.solveStatus.textContent = "Solving…";
+  // A Solve queued while the page loaded (early-solve.js) cannot run now.
+  if (stage === "failed" && el.solve.dataset.queued) el.solveStatus.textContent = "Not solved: the engine failed to start.";
   if (stage === "ready") resolveReady();
 }
 

@@ -3,15 +3,31 @@
 import { app, el, stored } from "./page.js";
 import { readLink } from "./links.js";
 import { rememberInput, selectGame } from "./input.js";
-import { solve } from "./solve.js";
+import { solve, takeOver } from "./solve.js";
 import { openTool } from "./tools/feature.js";
 
 export async function restoreScene() {
   const linked = await readLink();
   const initialGame = app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
+  // Text typed (or pasted) while the page was still loading beats the saved input.
+  const typed = el.input.value;
   await selectGame(initialGame, { keepInput: false });
+  if (typed.trim() && typed !== el.input.value) {
+    // The saved input it replaces stays one click away ("Restore my input").
+    if (el.input.value.trim()) {
+      app.typed = { game: initialGame, text: el.input.value };
+      el.restore.hidden = false;
+    }
+    el.input.value = typed;
+    rememberInput();
+  }
+  // A Solve pressed while the page loaded (queued by early-solve.js) solves now.
+  const queued = takeOver();
   if (linked) {
     await openLinked(linked);
+    if (queued && !app.solved) solve();
+  } else if (queued) {
+    solve();
   } else if (stored.scene && stored.scene.game === initialGame && stored.scene.text === el.input.value) {
     // The same scene as before the reload: show it again where the user was.
     const { caseIndex = 0, step = 0, moves = [], userSteps = [] } = stored.scene;

@@ -119,8 +119,19 @@ async function call(request, onProgress) {
   return reply;
 }
 
+// The page takes the Solve button over from early-solve.js (the classic script
+// that queues a press made while the page loads) once the game and its input are
+// in place.  Returns true when a press was queued meanwhile: the caller solves it.
+export function takeOver() {
+  const queued = el.solve.dataset.queued === "true";
+  delete el.solve.dataset.queued;
+  el.solve.dataset.wired = "true";
+  return queued;
+}
+
 export const handlers = {
-  solve: () => solve(),
+  // Before takeOver, early-solve.js queues the press instead.
+  solve: () => (el.solve.dataset.wired === "true" ? solve() : false),
   cancel: async () => {
     el.solveStatus.textContent = "Cancelling…";
     await app.client.cancel();
