@@ -1,5 +1,7 @@
 // Turns clicks and keys into semantic events for the composition root.
-// Keys: Left/Right step, Home/End jump, Space plays or pauses, Ctrl+Enter solves.
+// Keys: Left/Right step, Home/End jump, Space plays or pauses, Ctrl+Enter solves
+// (SHORTCUTS.page in shortcuts.js).
+import { shortcut } from "./shortcuts.js";
 
 export function bindControls(el, on) {
   const click = (node, fn) => node.addEventListener("click", fn);
@@ -34,28 +36,23 @@ export function bindControls(el, on) {
     if (item) on.seek(Number(item.dataset.step));
   });
 
+  // The keys are SHORTCUTS.page (shortcuts.js), the table the page's key list shows.
+  const act = {
+    solve: () => on.solve(), stepBack: () => on.step(-1), stepForward: () => on.step(1),
+    first: () => on.first(), last: () => on.last(), togglePlay: () => on.togglePlay(),
+  };
   document.addEventListener("keydown", (event) => {
-    if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
-      event.preventDefault();
-      on.solve();
-      return;
-    }
-    const target = event.target;
-    const typing = target.closest && target.closest("textarea, input[type=number], input[type=text], select");
-    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
-    const isRange = target.matches && target.matches("input[type=range]");
-    const keys = {
-      ArrowLeft: () => on.step(-1),
-      ArrowRight: () => on.step(1),
-      Home: () => on.first(),
-      End: () => on.last(),
-      " ": () => on.togglePlay(),
-    };
-    const action = keys[event.key];
+    const action = shortcut("page", event);
     if (!action) return;
-    if (isRange && event.key !== " ") return; // sliders keep their own arrow keys
-    if (event.key === " " && target.matches && target.matches("button")) return; // Space presses the focused button
+    const target = event.target;
+    if (action !== "solve") {
+      const typing = target.closest && target.closest("textarea, input[type=number], input[type=text], select");
+      if (typing) return;
+      const isRange = target.matches && target.matches("input[type=range]");
+      if (isRange && action !== "togglePlay") return; // sliders keep their own arrow keys
+      if (action === "togglePlay" && target.matches && target.matches("button")) return; // Space presses the focused button
+    }
     event.preventDefault();
-    action();
+    act[action]();
   });
 }

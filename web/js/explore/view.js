@@ -6,6 +6,7 @@
 import { emptyAggregate, merge, resultJson, toCsv } from "./aggregate.js";
 import { PH, PW, drawPlot, highlight } from "./plots.js";
 import { MAX_WORKERS, Pool, defaultWorkers } from "./pool.js";
+import { shortcut } from "../shortcuts.js";
 
 const MAX_DEALS = 1_000_000;
 const DEFAULT_DEALS = 1000;
@@ -320,12 +321,13 @@ export class ExploreView {
   key(entry, ev) {
     const n = entry.regions.length;
     if (!n) return;
-    if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-      entry.focus = ev.key === "ArrowRight" ? (entry.focus + 1) % n : (entry.focus - 1 + n) % n;
+    const action = shortcut("plot", ev);
+    if (action === "next" || action === "previous") {
+      entry.focus = action === "next" ? (entry.focus + 1) % n : (entry.focus - 1 + n) % n;
       entry.caption.textContent = entry.regions[entry.focus].label;
       this.drawOne(entry);
       ev.preventDefault();
-    } else if ((ev.key === "Enter" || ev.key === " ") && entry.focus >= 0) {
+    } else if (action === "open" && entry.focus >= 0) {
       this.openRegion(entry, entry.focus);
       ev.preventDefault();
     }

@@ -10,6 +10,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
 import { tags } from "@lezer/highlight";
+import { editorKeys } from "../shortcuts.js";
 
 const pixelTheme = EditorView.theme({
   "&": { color: "#fff1e8", backgroundColor: "#10162e", fontSize: "14px", height: "100%" },
@@ -44,7 +45,7 @@ export function createEditor(host, { doc = "", label = "Python solution", onChan
         lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
         bracketMatching(), highlightActiveLine(), python(), syntaxHighlighting(pixelHighlight),
         pixelTheme, EditorState.tabSize.of(4),
-        keymap.of([{ key: "Mod-Enter", run: () => { onRun(); return true; } },
+        keymap.of([...editorKeys({ run: onRun }),
           ...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "solution-code" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),

@@ -6,6 +6,7 @@
 //       step(), speed(), scene(), openScene({game, text, caseIndex}),
 //       linkFor(tool) -> Promise<link for the current scene opening that tool>}
 import { h } from "./dom.js";
+import { shortcut } from "../shortcuts.js";
 import { Sandbox } from "./sandbox-client.js";
 import { checkPanel, checkHook } from "./check.js";
 import { generatePanel, generateHook } from "./generate.js";
@@ -45,8 +46,9 @@ export function mountTools(container, ctx) {
   // Arrow keys move between tabs, as in any tab list.
   list.addEventListener("keydown", (event) => {
     const k = names.indexOf(current);
-    const next = { ArrowRight: k + 1, ArrowLeft: k - 1, Home: 0, End: names.length - 1 }[event.key];
-    if (next === undefined) return;
+    const action = shortcut("tabs", event);
+    if (!action) return;
+    const next = { next: k + 1, previous: k - 1, first: 0, last: names.length - 1 }[action];
     event.preventDefault();
     event.stopPropagation();
     const name = names[(next + names.length) % names.length];
