@@ -40,6 +40,8 @@ TEST_DATA = SOURCE / "tests" / "data"
 # The runtime's own pyodide-lock.json is not shipped: the site serves a copy with
 # the engine (and micropip, packaging) added, in wheels/ (see write_lock).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The engine's workers boot with a standard library of their own (see engine_stdlib).
+ENGINE_STDLIB = "python_stdlib_engine.zip"
 RUNTIME_LOCK = WEB / "node_modules" / "pyodide" / "pyodide-lock.json"
 LOCK_NAME = "pyodide-lock.json"
 LOCK_TOOL = CACHE / "lock-tool"
@@ -190,14 +192,14 @@ def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
         game["scene"] = (WEB / "js" / "scenes" / f"{game['name']}.js").exists()
     lock = DIST / "wheels" / LOCK_NAME
     runtime = hashlib.sha256()
-    for name in PYODIDE_FILES:
+    for name in (*PYODIDE_FILES, ENGINE_STDLIB):
         runtime.update(sha256(DIST / "pyodide" / name).encode())
     # runtime.sha256 keys memory snapshots (a snapshot fits one runtime build only);
     # runtime.bytes lets the boot status show download progress.
     return {"version": __version__, "pyodide": _pyodide_version(),
             "runtime": {"sha256": runtime.hexdigest(),
                         "bytes": {f"pyodide/{n}": (DIST / "pyodide" / n).stat().st_size
-                                  for n in PYODIDE_FILES}},
+                                  for n in (*PYODIDE_FILES, ENGINE_STDLIB)}},
             "wheels": {"engine": engine_path, "engine_sha256": sha256(engine_wheel),
                        "engine_bytes": engine_wheel.stat().st_size,
                        "lock": LOCK_NAME, "lock_sha256": sha256(lock)},
@@ -231,8 +233,10 @@ def build() -> Path:
         shipped.append(Path(shutil.copy2(vendor / name, wheels / name)))
     how = write_lock(RUNTIME_LOCK, shipped, wheels, wheels / LOCK_NAME)
     log(f"{LOCK_NAME}: engine, micropip and packaging added by {how}")
+    shutil.copy2(engine_stdlib(engine_wheel, wheels / LOCK_NAME), DIST / "pyodide" / ENGINE_STDLIB)
     data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_boot_info(DIST, data)
     write_service_worker(DIST)
     raw = _size(DIST)
     compress_site(DIST)
@@ -271,6 +275,19 @@ def _size(folder: Path, encoded: str = "") -> int:
     return total
 
 
+def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
+    """Writes the runtime's and the wheels' part of the manifest into
+    dist/js/pyodide-boot.js, so a worker starts loading the runtime at once
+    instead of waiting for manifest.json first."""
+    script = folder / "js" / "pyodide-boot.js"
+    text = script.read_text(encoding="utf-8")
+    marker = "const BUILD = null;"
+    if text.count(marker) != 1:
+        sys.exit("web/js/pyodide-boot.js lost its 'const BUILD = null;' line")
+    info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}"}
+    script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
+
+
 def write_service_worker(folder: Path) -> str:
     """dist/sw.js with the build's id and the SHA-256 of every file it precaches
     (everything the site serves, but itself and the compressed copies)."""
@@ -285,6 +302,112 @@ def write_service_worker(folder: Path) -> str:
         sys.exit("web/sw.js lost its PRECACHE line")
     sw.write_text(text.replace(marker, line), encoding="utf-8")
     return build_id
+
+
+# ----------------------------------------------------------------------------- engine stdlib
+
+# Run by Node in Pyodide itself (the runtime the site ships, so the bytecode is
+# exactly its CPython's): boots with the engine wheel from the site's lock file,
+# imports every engine module, runs every request kind on every game (samples,
+# random deals, a bad input, tools, Explore) and formats a traceback, then writes
+# the modules of python_stdlib.zip that this imported, compiled, to OUT.
+_STDLIB_NODE = """
+import fs from "node:fs";
+const [indexURL, lockFileURL, samples, out] = process.argv.slice(1);
+const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + indexURL).href);
+const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: ["py-engines"],
+                                    stdout: () => {}, stderr: (line) => console.error(line) });
+pyodide.globals.set("SAMPLES", fs.readFileSync(samples, "utf8"));
+pyodide.runPython(fs.readFileSync(0, "utf8"));
+fs.writeFileSync(out, pyodide.FS.readFile("/tmp/engine-stdlib.zip"));
+"""
+_STDLIB_TRACE = r"""
+import importlib, json, pkgutil, sys, traceback, zipfile
+import importlib._bootstrap_external as external
+import py_engines
+from py_engines import bridge
+from py_engines.registry import engine_names
+
+for info in pkgutil.walk_packages(py_engines.__path__, "py_engines."):
+    if not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
+samples = json.loads(SAMPLES)
+for game in engine_names():
+    deal = json.loads(bridge.handle(json.dumps({"cmd": "random", "game": game, "seed": 1})))["text"]
+    texts = samples.get(game, []) + [deal]
+    for request in [{"cmd": "solve", "game": game, "text": text} for text in texts] + [
+            {"cmd": "solve", "game": game, "text": "?"},
+            {"cmd": "check", "game": game, "input": deal, "output": ""},
+            {"cmd": "generate", "game": game, "seed": 1, "count": 1},
+            {"cmd": "split_cases", "game": game, "input": deal},
+            {"cmd": "explore_chunk", "game": game, "seed": 1, "start": 0, "count": 2}]:
+        bridge.handle(json.dumps(request))
+try:
+    raise ValueError("traced")
+except ValueError:
+    traceback.format_exc()
+
+STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
+used = {module.__file__[len(STDLIB) + 1:] for module in list(sys.modules.values())
+        if (getattr(module, "__file__", None) or "").startswith(STDLIB + "/")}
+with zipfile.ZipFile(STDLIB) as source, \
+        zipfile.ZipFile("/tmp/engine-stdlib.zip", "w", zipfile.ZIP_STORED) as out:
+    for info in source.infolist():
+        if info.filename not in used:
+            continue
+        code = compile(source.read(info), f"{STDLIB}/{info.filename}", "exec", dont_inherit=True)
+        pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
+        out.writestr(zipfile.ZipInfo(info.filename + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
+"""
+
+
+def engine_stdlib(engine_wheel: Path, lock: Path) -> Path:
+    """The standard library the engine's workers boot with: only the modules
+    Pyodide's start-up, its package loader and the engines import, compiled to
+    bytecode by the shipped runtime (python_stdlib.zip holds sources, which Python
+    would compile at every boot).  Stored uncompressed: brotli packs the whole
+    file better on the wire, and imports skip inflating.  The page's sandbox for
+    user code keeps the whole python_stdlib.zip.  Cached by the runtime's stdlib,
+    the wheel's contents, the samples and this code."""
+    runtime = WEB / "node_modules" / "pyodide"
+    texts = {game: [sample["text"] for sample in samples(game)] for game in _game_dirs()}
+    key = hashlib.sha256()
+    for part in (sha256(runtime / "python_stdlib.zip"), _wheel_contents(engine_wheel),
+                 json.dumps(texts, sort_keys=True), _STDLIB_NODE, _STDLIB_TRACE):
+        key.update(part.encode())
+    out = CACHE / "stdlib" / f"{key.hexdigest()[:32]}.zip"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for old in out.parent.glob("*"):
+        old.unlink()
+    sample_file = out.parent / "samples.json"
+    sample_file.write_text(json.dumps(texts), encoding="utf-8")
+    try:
+        subprocess.run(["node", "--input-type=module", "-e", _STDLIB_NODE, str(runtime.resolve()) + "/",
+                        str(lock.resolve()), str(sample_file), str(out) + ".part"],
+                       input=_STDLIB_TRACE, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        sys.exit(f"could not write the engine's standard library with Node: {err}")
+    finally:
+        sample_file.unlink(missing_ok=True)
+    Path(str(out) + ".part").rename(out)
+    log(f"{ENGINE_STDLIB}: {out.stat().st_size / 1e6:.2f} MB of compiled modules")
+    return out
+
+
+def _game_dirs() -> list[str]:
+    return sorted(p.name for p in TEST_DATA.iterdir() if p.is_dir()) if TEST_DATA.is_dir() else []
+
+
+def _wheel_contents(wheel: Path) -> str:
+    """A hash of a wheel's file names and bytes (not of its timestamps)."""
+    import zipfile
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as zf:
+        for name in sorted(zf.namelist()):
+            digest.update(name.encode() + b"\0" + zf.read(name))
+    return digest.hexdigest()
 
 
 # ----------------------------------------------------------------------------- lock file

@@ -14,16 +14,15 @@ case or a line with user moves, reusing the solved problem from a small cache.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections import OrderedDict
 from typing import Any, Callable
 
 from .errors import EngineError, InvalidInputError
-from .explore.requests import COMMANDS as EXPLORE_COMMANDS
 from .explore.study import studies_of
 from .registry import engine_names, get_engine
-from .tools.requests import COMMANDS as TOOL_COMMANDS
 
 _CACHE_SIZE = 4
 _cache: OrderedDict[tuple[str, str], tuple[Any, Any, dict[str, Any]]] = OrderedDict()
@@ -127,7 +126,21 @@ def _cmd_random(req: dict[str, Any]) -> dict[str, Any]:
 
 
 _COMMANDS = {"games": _cmd_games, "solve": _cmd_solve, "replay": _cmd_replay,
-             "random": _cmd_random, **EXPLORE_COMMANDS, **TOOL_COMMANDS}
+             "random": _cmd_random}
+# Explore's and the tools' requests join on first use: they import the CLI's
+# multiprocessing and argparse, which no solve needs and which would add about a
+# third of a second of compiling to every cold boot in the browser.
+_MORE_COMMANDS = ("py_engines.explore.requests", "py_engines.tools.requests")
+
+
+def _command(name: Any) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
+    if not isinstance(name, str):
+        return None
+    if name not in _COMMANDS:
+        for module in _MORE_COMMANDS:
+            for key, command in importlib.import_module(module).COMMANDS.items():
+                _COMMANDS.setdefault(key, command)
+    return _COMMANDS.get(name)
 
 
 def handle_request(req: Any) -> dict[str, Any]:
@@ -135,7 +148,7 @@ def handle_request(req: Any) -> dict[str, Any]:
     try:
         if not isinstance(req, dict):
             raise InvalidInputError("a request must be a JSON object")
-        command = _COMMANDS.get(req.get("cmd"))  # type: ignore[arg-type]
+        command = _command(req.get("cmd"))
         if command is None:
             raise InvalidInputError(f"unknown command {req.get('cmd')!r}")
         return {"ok": True, **command(req)}

@@ -8,12 +8,14 @@ number of workers and any chunk size.
 from __future__ import annotations
 
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..errors import InvalidInputError
 from ..registry import get_engine
 from .study import check_deals, check_seed, empty, get_study, merge, result_json, run_range
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 MAX_WORKERS = 64
 CHUNKS_PER_WORKER = 8
@@ -65,6 +67,8 @@ def explore(game: str, study_name: str | None = None, *, deals: Any, seed: Any =
             if progress is not None:
                 progress(total["deals"], deals)
     else:
+        # Imported here: the browser's bridge imports this module and has no processes.
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
         with ProcessPoolExecutor(max_workers=workers) as pool:
             pending: set[Future[dict[str, Any]]] = {
                 pool.submit(chunk_aggregate, engine.name, study.name, seed, start, count, checked)

@@ -17,6 +17,7 @@ let failed = false;
 const started = performance.now();
 
 function stage(name, extra = {}) {
+  performance.mark(`engine:${name}`);
   postMessage({ type: "stage", stage: name, ms: Math.round(performance.now() - started), ...extra });
 }
 

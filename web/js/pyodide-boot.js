@@ -17,6 +17,10 @@
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
 //   packages: lock-file packages to load at boot (default ["py-engines"]; add
 //             "micropip" to have it, from the site's own wheels);
+//   stdlib:   "engine" (default): the standard library build.py compiled for the
+//             engine (the modules Pyodide's start-up and the engines import, as
+//             bytecode: nothing to compile at boot); "full": Pyodide's whole
+//             python_stdlib.zip (sources), for a worker running other code;
 //   onBytes(loaded, total): download progress of the runtime files, in bytes;
 //   onFailedFile(name, message): a runtime file could not be downloaded (Pyodide
 //             itself would wait forever for a failed wasm download).
@@ -24,17 +28,14 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 export const SITE = new URL("../", import.meta.url);
 const SNAPSHOT_CACHE = "pixel-judge-snapshot";
+// The runtime's and the wheels' part of manifest.json, written here by build.py
+// so a worker starts fetching the runtime at once, with no manifest round trip.
+const BUILD = null;
 
+// What a boot needs to know about this build: {runtime, wheels, stdlib}.
 export async function readManifest() {
-  const url = new URL("manifest.json", SITE);
-  let response;
-  try {
-    response = await fetch(url, { cache: "no-cache" });
-  } catch (err) {
-    throw new DownloadError("manifest.json", err.message);
-  }
-  if (!response.ok) throw new DownloadError("manifest.json", `HTTP ${response.status}`);
-  return response.json();
+  if (!BUILD) throw new Error("pyodide-boot.js is not built: run python3 build.py");
+  return BUILD;
 }
 
 export class DownloadError extends Error {
@@ -56,7 +57,7 @@ function lockUrl(manifest) {
 
 export async function bootPyodide(manifest, options = {}) {
   const { snapshot = "use", onBytes = () => {}, onFailedFile = () => {} } = options;
-  watchDownloads(manifest, onBytes, onFailedFile);
+  watchDownloads(manifest, options, onBytes, onFailedFile);
   let snapshotError = null;
   if (snapshot === "use") {
     try {
@@ -80,10 +81,15 @@ export async function bootPyodide(manifest, options = {}) {
   return { pyodide, fromSnapshot: false, snapshotError };
 }
 
+function stdlibPath(manifest, options) {
+  return options.stdlib === "full" ? "pyodide/python_stdlib.zip" : manifest.stdlib;
+}
+
 function start(manifest, options, snapshotBytes) {
   const { packages = ["py-engines"], makeSnapshot = false } = options;
   const config = {
     indexURL: new URL("pyodide/", SITE).href,
+    stdLibURL: new URL(stdlibPath(manifest, options), SITE).href,
     lockFileURL: lockUrl(manifest),
     packages,
     stdout: () => {},
@@ -146,14 +152,19 @@ py_engines.registry.engine_names()
 }
 
 // Counts the bytes of the runtime files as they arrive, and names a file that
-// fails.  Pyodide fetches pyodide.asm.wasm and python_stdlib.zip with fetch();
-// pyodide.asm.mjs is a module import, so its bytes are not seen.
-function watchDownloads(manifest, onBytes, onFailedFile) {
+// fails.  Pyodide fetches pyodide.asm.wasm, the standard library and the wheels
+// with fetch(); pyodide.asm.mjs is a module import, so its bytes are not seen.
+// The bytes are counted on a clone: the response Pyodide gets is the browser's
+// own, so the wasm still compiles as it streams in and keeps its URL (which the
+// browser's compiled-code cache is keyed by).
+function watchDownloads(manifest, options, onBytes, onFailedFile) {
   const sizes = new Map();
-  for (const [path, bytes] of Object.entries(manifest.runtime.bytes)) {
-    if (!path.endsWith(".mjs")) sizes.set(new URL(path, SITE).pathname, bytes);
+  for (const path of ["pyodide/pyodide.asm.wasm", stdlibPath(manifest, options)]) {
+    sizes.set(new URL(path, SITE).pathname, manifest.runtime.bytes[path]);
   }
-  sizes.set(new URL(`wheels/${manifest.wheels.engine}`, SITE).pathname, manifest.wheels.engine_bytes);
+  if ((options.packages || ["py-engines"]).includes("py-engines")) {
+    sizes.set(new URL(`wheels/${manifest.wheels.engine}`, SITE).pathname, manifest.wheels.engine_bytes);
+  }
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   let loaded = 0;
   const plainFetch = globalThis.__plainFetch || globalThis.fetch;
@@ -172,19 +183,20 @@ function watchDownloads(manifest, onBytes, onFailedFile) {
       onFailedFile(name, `HTTP ${response.status}`);
       throw new DownloadError(name, `HTTP ${response.status}`);
     }
-    if (!sizes.has(url.pathname) || !response.body) return response;
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
+    if (sizes.has(url.pathname) && response.body) count(response.clone().body.getReader());
+    return response;
+  };
+  const count = async (reader) => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        loaded += value.byteLength;
         onBytes(Math.min(loaded, total), total);
-        controller.enqueue(chunk);
-      },
-    });
-    const headers = new Headers(response.headers);
-    headers.delete("Content-Length");
-    headers.delete("Content-Encoding");
-    return new Response(response.body.pipeThrough(counter),
-      { status: response.status, statusText: response.statusText, headers });
+      }
+    } catch {
+      // The download itself reports its failure through Pyodide.
+    }
   };
   onBytes(0, total);
 }

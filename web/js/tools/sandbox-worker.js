@@ -50,7 +50,7 @@ let stdinText = "";
 
 async function boot() {
   // The site's runtime, with no packages at all: the engine is never loaded here.
-  const { pyodide } = await bootPyodide(await readManifest(), { snapshot: "off", packages: [] });
+  const { pyodide } = await bootPyodide(await readManifest(), { snapshot: "off", packages: [], stdlib: "full" });
   pyodide.setStdout({ batched: () => {} });
   pyodide.setStderr({ batched: () => {} });
   // open(0) and os.read(0, ...) see the same input as sys.stdin.
