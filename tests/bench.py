@@ -398,6 +398,8 @@ def main() -> int:
         print(f"our warm boot (snapshot) {boot['warm_ms']:8.0f} ms   {boot['warm_ratio']:.2f}x bare"
               "   (target <= 0.3x)")
         print(f"first visit to solved sample ({boot['first_sample']}) {boot['first_solved_ms']:8.0f} ms")
+        print("rounds (ms): " + "; ".join(f"{kind} " + " ".join(f"{v:.0f}" for v in values)
+                                         for kind, values in boot["runs"].items()))
         print(f"cold load on the wire    {boot['wire_bytes'] / 1e6:8.2f} MB   "
               f"(decoded {boot['raw_bytes'] / 1e6:.2f} MB; {boot['wire_bytes'] / 13.9e6:.2f}x the "
               "13.9 MB before compression, target <= 0.5x)")

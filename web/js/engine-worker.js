@@ -8,6 +8,8 @@
 //               {type: "failed", message, file} | {type: "progress", id, data}
 //               {type: "reply", id, reply}  (reply: JSON text)
 import { readManifest, bootPyodide, DownloadError } from "./pyodide-boot.js";
+// Named here too so it downloads alongside pyodide-boot.js, not after it.
+import "../pyodide/pyodide.mjs";
 
 let bridge = null;
 let runtime = null;
