@@ -6,7 +6,7 @@
   together, and every character is one the served pixel font has a glyph for
   (read from the font file's own cmap), on the canvas and in the narration.
 * The stage keeps its 16:9 shape at every width from 320 to 1920 px, with no
-  sideways scroll, and is near 1:1 on a 390 px phone so 3 x 5 digits read.
+  sideways scroll, and is drawn 1:1 on a 390 px phone so 3 x 5 digits read.
 """
 from __future__ import annotations
 
@@ -189,6 +189,8 @@ def test_stage_is_16_9_at_every_width_with_no_sideways_scroll(still_page: Any) -
                 assert box["w"] % STAGE_W == 0, f"{width}px: {box['w']} px is not an integer scale"
     finally:
         page.set_viewport_size({"width": 1300, "height": 900})
-    # On a 390 px phone the stage is near 1:1, so a 3 x 5 digit keeps its shape.
-    assert sizes[390]["w"] >= 360
+    # On a 390 px phone the stage runs edge to edge and is drawn 1:1 (no pixel row
+    # dropped by a smooth scale), so a 3 x 5 digit keeps its shape.
+    assert sizes[390]["w"] == STAGE_W and sizes[414]["w"] == STAGE_W
+    assert sizes[360]["w"] == 360
     assert sizes[1366]["w"] >= 2 * STAGE_W
