@@ -379,9 +379,10 @@ def engine_stdlib(engine_wheel: Path, lock: Path) -> Path:
     if out.exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    for old in out.parent.glob("*"):
-        old.unlink()
-    sample_file = out.parent / "samples.json"
+    # Keep a few (a scratch copy's build, as the generic-scene test makes, shares this cache).
+    for old in sorted(out.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
+        old.unlink(missing_ok=True)
+    sample_file = out.parent / f"{out.stem}.samples.json"
     sample_file.write_text(json.dumps(texts), encoding="utf-8")
     try:
         subprocess.run(["node", "--input-type=module", "-e", _STDLIB_NODE, str(runtime.resolve()) + "/",

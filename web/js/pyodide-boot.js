@@ -61,8 +61,12 @@ export async function bootPyodide(manifest, options = {}) {
   let snapshotError = null;
   if (snapshot === "use") {
     try {
-      const bytes = await readSnapshot(manifest);
-      if (bytes) {
+      const stored = await findSnapshot(manifest);
+      if (stored) {
+        // Read and unpacked while the runtime downloads and compiles: loadPyodide
+        // waits for the bytes only when it builds the heap.
+        const bytes = unpackSnapshot(stored);
+        bytes.catch(() => {});
         const pyodide = await start(manifest, { ...options, packages: [] }, bytes);
         pyodide.runPython("import py_engines.bridge");
         // The modules are in the heap, their files are not: put the packages' files
@@ -100,12 +104,15 @@ function start(manifest, options, snapshotBytes) {
   return loadPyodide(config);
 }
 
-// The stored snapshot's bytes, null when there is none; throws when it is unreadable.
-async function readSnapshot(manifest) {
+// The stored snapshot (a Response), or null when there is none.
+async function findSnapshot(manifest) {
   if (!globalThis.caches) return null;
   const cache = await caches.open(SNAPSHOT_CACHE);
-  const stored = await cache.match(snapshotUrl(manifest));
-  if (!stored) return null;
+  return (await cache.match(snapshotUrl(manifest))) || null;
+}
+
+// The snapshot's bytes; rejects when they cannot be read back.
+async function unpackSnapshot(stored) {
   const plain = stored.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
