@@ -4,6 +4,7 @@ deal behind a bar in the player."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,17 @@ def test_bad_settings_are_refused_with_a_message(app: Any) -> None:
     assert not app.evaluate("pixelJudge.exploreState().running")
 
 
+def redrawn(page: Any, old: int, timeout_s: float = 30.0) -> int:
+    """The plot's checksum once it differs from ``old``."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        now = plot_checksum(page, 1)
+        if now != old:
+            return now
+        time.sleep(0.05)
+    raise AssertionError("the plot did not change while the study ran")
+
+
 def test_plot_changes_while_running_stop_keeps_results_and_a_bar_opens_its_deal(app: Any) -> None:
     app.select_option("[data-testid=game]", "the_game")
     app.fill("[data-testid=explore-deals]", "20000")
@@ -73,11 +85,11 @@ def test_plot_changes_while_running_stop_keeps_results_and_a_bar_opens_its_deal(
     before = plot_checksum(app, 1)
     app.click("[data-testid=explore-start]")
     wait_js(app, "pixelJudge.exploreState().done > 0", 60_000)
-    first = plot_checksum(app, 1)
-    done = app.evaluate("pixelJudge.exploreState().done")
-    wait_js(app, f"pixelJudge.exploreState().done > {done}", 30_000)
-    app.wait_for_timeout(100)
-    second = plot_checksum(app, 1)
+    # The plot redraws on the next animation frame after a chunk: poll for it
+    # (a fixed wait failed on a loaded machine).
+    first = redrawn(app, before)
+    assert app.evaluate("pixelJudge.exploreState().running")
+    second = redrawn(app, first)
     assert len({before, first, second}) == 3   # the histogram grows while the study runs
 
     app.click("[data-testid=explore-stop]")
