@@ -136,6 +136,9 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+WHEEL_EPOCH = "315532800"   # 1980-01-01, the earliest time a zip entry can hold
+
+
 def build_wheel() -> Path:
     """The engine wheel, built by pip with setuptools (a pure py3-none-any wheel
     needs no `pyodide build`: nothing is compiled for WebAssembly)."""
@@ -148,7 +151,11 @@ def build_wheel() -> Path:
     cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(SOURCE)]
     if _local_backend_ok():
         cmd.insert(4, "--no-build-isolation")   # no download needed
-    run(cmd)
+    # setuptools copies the sources to build/lib, so their times are new at every
+    # build; a fixed SOURCE_DATE_EPOCH gives every zip entry the same time, so the
+    # same sources give the same wheel (and the same hash: the snapshot key, the
+    # wheel's folder and the service worker's build id stay put across rebuilds).
+    run(cmd, env={**os.environ, "SOURCE_DATE_EPOCH": WHEEL_EPOCH})
     shutil.rmtree(SOURCE / "py_engines.egg-info", ignore_errors=True)
     shutil.rmtree(SOURCE / "py_engines" / "py_engines.egg-info", ignore_errors=True)
     wheels = list(out.glob("py_engines-*-py3-none-any.whl"))

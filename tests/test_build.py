@@ -161,3 +161,13 @@ def test_the_bridge_leaves_the_clis_modules_until_a_tool_or_explore_request():
     out = subprocess.run([sys.executable, "-c", code], cwd=build.SOURCE, check=True,
                          capture_output=True, text=True).stdout
     assert json.loads(out) == [[], True]
+
+
+def test_the_same_sources_build_the_same_engine_wheel_byte_for_byte():
+    # The wheel's hash keys the snapshot, names the wheel's folder and changes the
+    # service worker's build id: a rebuild with no change must not change it.
+    shipped = shipped_wheels()[0]
+    again = build.build_wheel()
+    assert again.read_bytes() == shipped.read_bytes()
+    with zipfile.ZipFile(again) as wheel:
+        assert {info.date_time for info in wheel.infolist()} == {(1980, 1, 1, 0, 0, 0)}
