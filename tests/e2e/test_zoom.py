@@ -18,7 +18,7 @@ def canvas_box(page: Any) -> dict[str, float]:
                          " scroll: document.documentElement.scrollWidth}; })()")
 
 
-def pixel_under(page: Any, x: float, y: float) -> str:
+def pixel_under(page: Any, x: float, y: float) -> list[int] | None:
     """Which element the point hits and where it falls on the stage, in stage pixels."""
     return page.evaluate("([x, y]) => { const c = document.querySelector('[data-testid=canvas]');"
                          " const r = c.getBoundingClientRect();"

@@ -6,16 +6,16 @@
 // already drawn at 2x or more, a tap does nothing.  The hint under the stage
 // is shown by the phone layout's CSS, so it takes its room before any script runs.
 import { addState } from "./hook.js";
+import { WIDTH } from "./renderer.js";
 
 const ZOOM = 2;
-const STAGE_W = 384;
 let zoomed = false;
 
 addState(() => ({ zoom: zoomed ? ZOOM : 1 }));
 
 // Whether the stage is shown small enough for zoom to help.
 function available(canvas) {
-  return canvas.offsetWidth < ZOOM * STAGE_W;
+  return canvas.offsetWidth < ZOOM * WIDTH;
 }
 
 export function bindZoom(canvas, hint) {
@@ -29,8 +29,9 @@ export function bindZoom(canvas, hint) {
   };
   // A stage that grows past 2x (a turned phone, a wider window) zooms back out.
   const refresh = () => {
-    if (zoomed && !available(canvas)) set(false);
-    canvas.style.cursor = zoomed ? "zoom-out" : available(canvas) ? "zoom-in" : "";
+    const can = available(canvas);
+    if (zoomed && !can) return set(false);
+    canvas.style.cursor = zoomed ? "zoom-out" : can ? "zoom-in" : "";
   };
   canvas.addEventListener("click", (event) => {
     if (zoomed) return set(false);
@@ -40,5 +41,4 @@ export function bindZoom(canvas, hint) {
   });
   new ResizeObserver(refresh).observe(canvas.parentElement);
   set(false);
-  refresh();
 }

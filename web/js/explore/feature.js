@@ -9,13 +9,12 @@ import { ExploreView } from "./view.js";
 
 let view = null;
 
-// Explore hands over the first deal of a clicked bucket: it becomes the input and is solved.
-const openDeal = ({ game, text, note }) => openInPlayer({ game, text, note });
-
 export function mountExplore() {
   view = new ExploreView({
     container: document.getElementById("explore"), client: app.client,
-    games: () => app.games, currentGame: () => app.game, openDeal,
+    games: () => app.games, currentGame: () => app.game,
+    // The first deal of a clicked bucket becomes the input (the page's own) and is solved.
+    openDeal: openInPlayer,
   });
   onGameSelected((info) => view.setGame(info));
   // Share links carry Explore's settings; a link's settings come back here.

@@ -223,7 +223,10 @@ export function solutionPanel(ctx) {
         for (const test of tests) {
           if (cancelled) break;
           const result = await run(test.input, test.answer);
-          if (result.verdict === "cancelled") break;
+          if (result.verdict === "cancelled") {
+            cancelled = true;   // ends the batches too, not just this one
+            break;
+          }
           const rate = (passed + 1) / ((performance.now() - started) / 1000);
           root.dataset.rate = rate.toFixed(2);
           if (result.verdict !== "accepted") {
