@@ -9,8 +9,9 @@ words on the page match what it shows.
 """
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import Any
+from typing import Any, Iterator
 
 from conftest import (BOOT_TIMEOUT_MS, boot, choose_game, open_page, read, seek, solve_ui,
                       wait_js)
@@ -148,19 +149,29 @@ def test_solve_pressed_while_the_engine_boots_waits_for_it(browser: Any, site_ur
         context.close()
 
 
-def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: Any,
-                                                                      site_url: str) -> None:
-    """The boot race: main.js and the manifest are held back, so the Solve button
-    exists with no module behind it; a press then is queued with a visible note and
-    solved judge-exactly once the page takes over (nothing typed is lost)."""
+@contextlib.contextmanager
+def held_back(browser: Any, site_url: str, *patterns: str) -> Iterator[tuple[Any, list[Any]]]:
+    """A fresh visit whose requests matching ``patterns`` are held (collected in
+    the yielded list, to be continued by the test) rather than answered."""
     context = browser.new_context()
     held: list[Any] = []
     try:
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)
-        page.route("**/js/main.js", lambda route: held.append(route))
-        page.route("**/manifest.json", lambda route: held.append(route))
+        for pattern in patterns:
+            page.route(pattern, lambda route: held.append(route))
         page.goto(site_url, wait_until="commit")
+        yield page, held
+    finally:
+        context.close()
+
+
+def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: Any,
+                                                                      site_url: str) -> None:
+    """The boot race: main.js and the manifest are held back, so the Solve button
+    exists with no module behind it; a press then is queued with a visible note and
+    solved judge-exactly once the page takes over (nothing typed is lost)."""
+    with held_back(browser, site_url, "**/js/main.js", "**/manifest.json") as (page, held):
         wait_js(page, "document.querySelector('[data-testid=solve]')")
         page.fill("[data-testid=input]", THE_GAME)
         page.click("[data-testid=solve]")
@@ -181,18 +192,10 @@ def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: A
         assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
         assert page.input_value("[data-testid=input]") == THE_GAME
         assert page.is_hidden("[data-testid=error]")
-    finally:
-        context.close()
 
 
 def test_ctrl_enter_before_the_page_is_wired_is_queued_too(browser: Any, site_url: str) -> None:
-    context = browser.new_context()
-    held: list[Any] = []
-    try:
-        page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_MS)
-        page.route("**/js/main.js", lambda route: held.append(route))
-        page.goto(site_url, wait_until="commit")
+    with held_back(browser, site_url, "**/js/main.js") as (page, held):
         wait_js(page, "document.querySelector('[data-testid=input]')")
         page.fill("[data-testid=input]", THE_GAME)
         page.focus("[data-testid=input]")
@@ -205,8 +208,6 @@ def test_ctrl_enter_before_the_page_is_wired_is_queued_too(browser: Any, site_ur
         page.unroute("**/js/main.js")
         wait_js(page, "window.pixelJudge && pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
         assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
-    finally:
-        context.close()
 
 
 def test_words_match_what_the_page_shows(app: Any) -> None:
