@@ -45,6 +45,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copy(ROOT / "tests" / "bench.py", root / "tests" / "bench.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     shutil.copy(ROOT / "build.py", root / "build.py")
+    shutil.copytree(ROOT / "buildsys", root / "buildsys", ignore=shutil.ignore_patterns("__pycache__"))
     return root
 
 

@@ -1,0 +1,152 @@
+"""`build.py`: the engine wheel and the static site in dist/."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from .compress import compress_site
+from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, IMPORT_MAP_HASH, LOCK_NAME,
+                     PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log,
+                     run, sha256)
+from .lock import write_lock
+from .samples import samples
+from .stdlib import engine_stdlib
+from .wheel import build_wheel, vendor_wheels
+
+
+def npm_install() -> None:
+    """`npm ci` when node_modules is missing or older than the lock file."""
+    stamp = WEB / "node_modules" / ".package-lock.json"
+    lock = WEB / "package-lock.json"
+    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if not shutil.which("npm"):
+        sys.exit("npm is needed to fetch the pinned Pyodide runtime (install Node.js 20 and npm)")
+    run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=WEB)
+
+
+def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
+    sys.path.insert(0, str(SOURCE))
+    from py_engines import __version__
+    from py_engines.bridge import handle_request
+    games = handle_request({"cmd": "games"})["games"]
+    for game in games:
+        game["samples"] = samples(game["name"])
+        # A game without a scene of its own is drawn by the page's generic scene.
+        game["scene"] = (WEB / "js" / "scenes" / f"{game['name']}.js").exists()
+    lock = DIST / "wheels" / LOCK_NAME
+    runtime = hashlib.sha256()
+    for name in (*PYODIDE_FILES, ENGINE_STDLIB):
+        runtime.update(sha256(DIST / "pyodide" / name).encode())
+    # runtime.sha256 keys memory snapshots (a snapshot fits one runtime build only);
+    # runtime.bytes lets the boot status show download progress.
+    return {"version": __version__, "pyodide": _pyodide_version(),
+            "runtime": {"sha256": runtime.hexdigest(),
+                        "bytes": {f"pyodide/{n}": (DIST / "pyodide" / n).stat().st_size
+                                  for n in (*PYODIDE_FILES, ENGINE_STDLIB)}},
+            "wheels": {"engine": engine_path, "engine_sha256": sha256(engine_wheel),
+                       "engine_bytes": engine_wheel.stat().st_size,
+                       "lock": LOCK_NAME, "lock_sha256": sha256(lock)},
+            "games": games}
+
+
+def _pyodide_version() -> str:
+    package = json.loads((WEB / "node_modules" / "pyodide" / "package.json").read_text())
+    return str(package["version"])
+
+
+def build() -> Path:
+    npm_install()
+    vendor = vendor_wheels()
+    engine_wheel = build_wheel()
+    shutil.rmtree(DIST, ignore_errors=True)
+    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(
+        "node_modules", "package.json", "package-lock.json"))
+    (DIST / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(WEB / "node_modules" / "pyodide" / name, DIST / "pyodide" / name)
+    vendor_npm()
+    (DIST / "fonts").mkdir()
+    shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
+    wheels = DIST / "wheels"
+    # The engine's hash names its folder, so a host's cache never serves an old engine
+    # and the lock file's relative file_name carries the hash too.
+    (wheels / sha256(engine_wheel)[:16]).mkdir(parents=True)
+    shipped = [Path(shutil.copy2(engine_wheel, wheels / sha256(engine_wheel)[:16]))]
+    for name in VENDORED_WHEELS:
+        shipped.append(Path(shutil.copy2(vendor / name, wheels / name)))
+    how = write_lock(RUNTIME_LOCK, shipped, wheels, wheels / LOCK_NAME)
+    log(f"{LOCK_NAME}: engine, micropip and packaging added by {how}")
+    shutil.copy2(engine_stdlib(engine_wheel, wheels / LOCK_NAME), DIST / "pyodide" / ENGINE_STDLIB)
+    data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
+    (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_boot_info(DIST, data)
+    write_service_worker(DIST)
+    raw = _size(DIST)
+    compress_site(DIST)
+    log(f"site assembled in {DIST}/ ({len(data['games'])} games, "
+        f"{raw / 1e6:.1f} MB raw, {_size(DIST, '.br') / 1e6:.1f} MB as brotli)")
+    return DIST
+
+
+def vendor_npm() -> None:
+    """Copies the pinned npm ES modules (and their licences) into dist/vendor/ and
+    writes the import map, with its hash in the page's CSP, into dist/index.html."""
+    for name, path in VENDORED_NPM.items():
+        source = WEB / "node_modules" / name
+        target = DIST / "vendor" / name
+        (target / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source / path, target / path)
+        for licence in source.glob("LICEN[CS]E*"):
+            shutil.copy2(licence, target / licence.name)
+    page = DIST / "index.html"
+    html = page.read_text(encoding="utf-8")
+    marker, policy = "<!-- import map -->", "script-src 'self' 'wasm-unsafe-eval'"
+    if html.count(marker) != 1 or html.count(policy) != 1:
+        sys.exit("web/index.html needs one '<!-- import map -->' marker and one script-src policy")
+    html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
+    page.write_text(html.replace(policy, f"{policy} {IMPORT_MAP_HASH}"), encoding="utf-8")
+
+
+def _size(folder: Path, encoded: str = "") -> int:
+    """Bytes of the site's files; with encoded=".br", each file as that encoding sends it."""
+    total = 0
+    for p in folder.rglob("*"):
+        if not p.is_file() or p.suffix in (".br", ".gz"):
+            continue
+        copy = p.with_name(p.name + encoded)
+        total += (copy if encoded and copy.exists() else p).stat().st_size
+    return total
+
+
+def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
+    """Writes the runtime's and the wheels' part of the manifest into
+    dist/js/pyodide-boot.js, so a worker starts loading the runtime at once
+    instead of waiting for manifest.json first."""
+    script = folder / "js" / "pyodide-boot.js"
+    text = script.read_text(encoding="utf-8")
+    marker = "const BUILD = null;"
+    if text.count(marker) != 1:
+        sys.exit("web/js/pyodide-boot.js lost its 'const BUILD = null;' line")
+    info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}"}
+    script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
+
+
+def write_service_worker(folder: Path) -> str:
+    """dist/sw.js with the build's id and the SHA-256 of every file it precaches
+    (everything the site serves, but itself and the compressed copies)."""
+    files = {p.relative_to(folder).as_posix(): sha256(p) for p in sorted(folder.rglob("*"))
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files}) + ";"
+    sw = folder / "sw.js"
+    text = sw.read_text(encoding="utf-8")
+    marker = 'const PRECACHE = { build: "dev", files: {} };'
+    if marker not in text:
+        sys.exit("web/sw.js lost its PRECACHE line")
+    sw.write_text(text.replace(marker, line), encoding="utf-8")
+    return build_id

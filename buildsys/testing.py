@@ -1,0 +1,58 @@
+"""`build.py test` and `build.py bench`: the pinned .venv, Debian's Chromium, lint and the suite."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .config import CHROMIUM, DIST, ROOT, log, run
+from .site import build
+from .venv import ensure_venv
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium: Playwright cannot download its own browser here."""
+    if Path(CHROMIUM).exists():
+        return
+    if shutil.which("apt-get") is None:
+        sys.exit(f"{CHROMIUM} is missing and apt-get is not available to install it")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run([*sudo, "apt-get", "update", "-qq"], env=env)
+    run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], env=env)
+
+
+def lint(python: Path) -> int:
+    """ruff, then mypy --strict (both configured in pyproject.toml); non-zero on a finding."""
+    for cmd in ([str(python), "-m", "ruff", "check"], [str(python), "-m", "mypy"]):
+        log(" ".join(cmd))
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        if code:
+            return code
+    return 0
+
+
+def test(pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    code = lint(python)
+    if code:
+        return code
+    ensure_chromium()
+    build()
+    env = dict(os.environ, PIXEL_JUDGE_DIST=str(DIST), PIXEL_JUDGE_QUIET="1")
+    cmd = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]
+    log(" ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+# ----------------------------------------------------------------------------- bench
+
+def bench(args: list[str]) -> int:
+    python = ensure_venv()
+    ensure_chromium()
+    build()
+    env = dict(os.environ, PIXEL_JUDGE_DIST=str(DIST), PIXEL_JUDGE_QUIET="1")
+    return subprocess.run([str(python), str(ROOT / "tests" / "bench.py"), *args],
+                          cwd=ROOT, env=env).returncode
