@@ -37,7 +37,7 @@ def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
     for game in games:
         game["samples"] = samples(game["name"])
         # A game without a scene of its own is drawn by the page's generic scene.
-        game["scene"] = (WEB / "js" / "scenes" / f"{game['name']}.js").exists()
+        game["scene"] = (WEB / "js" / "stage" / "scenes" / f"{game['name']}.js").exists()
     lock = DIST / "wheels" / LOCK_NAME
     runtime = hashlib.sha256()
     for name in (*PYODIDE_FILES, ENGINE_STDLIB):

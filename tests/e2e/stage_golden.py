@@ -40,9 +40,9 @@ from py_engines.bridge import handle_request  # noqa: E402
 
 GOLDENS = ROOT / "tests" / "data" / "stage-goldens.json"
 # The page's modules the goldens are painted with (paths from the site's root).
-RENDERER = "js/renderer.js"
-SCENE_LOADER = "js/scene-loader.js"
-GENERIC_SCENE = "js/generic-scene.js"
+RENDERER = "js/stage/renderer.js"
+SCENE_LOADER = "js/stage/scene-loader.js"
+GENERIC_SCENE = "js/stage/generic-scene.js"
 
 REST = [{"t": 1, "now": 0, "reduced": False}, {"t": 1, "now": 1250, "reduced": False},
         {"t": 1, "now": 0, "reduced": True}]

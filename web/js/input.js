@@ -5,7 +5,7 @@ import { app, el, gameInfo, option } from "./page.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
 import { clearPlayback } from "./playback.js";
-import { loadScene } from "./scene-loader.js";
+import { loadScene } from "./stage/scene-loader.js";
 import { solve } from "./solve.js";
 import { refreshStale } from "./stale.js";
 

@@ -2,10 +2,10 @@
 // the current step: step counter, transport buttons, narration, transcript mark,
 // move panel, sounds.  The shown step is saved so a reload returns to it.
 import { app, el, gameInfo, reducedMotion } from "./page.js";
-import { Player } from "./player.js";
-import { Renderer } from "./renderer.js";
+import { Player } from "./stage/player.js";
+import { Renderer } from "./stage/renderer.js";
 import * as storage from "./storage.js";
-import * as sound from "./sound.js";
+import * as sound from "./stage/sound.js";
 import { fillPlayAs, renderMoves } from "./moves.js";
 import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";

@@ -2,7 +2,7 @@
 // (scaled by an integer factor), the Press Start 2P font at 8 px and the palette
 // of renderer.js.  `drawPlot` returns the hit regions (bars, segments, points,
 // cells) with the example path each one opens.
-import { FONT, PAL } from "../renderer.js";
+import { FONT, PAL } from "../stage/renderer.js";
 import { keyOrder, sortedKeys } from "./aggregate.js";
 
 export const PW = 176;

@@ -3,7 +3,7 @@
 // PNG of the current frame; the transcript as text.
 import { h, field, select, wholeNumber } from "./dom.js";
 import { ExportJob, Cancelled, download, toBase64 } from "./export-client.js";
-import { paint, WIDTH, HEIGHT } from "../renderer.js";
+import { paint, WIDTH, HEIGHT } from "../stage/renderer.js";
 
 const STEP_MS = 800;        // one step's tween and dwell at 1x, as the player shows it
 const LAST_HOLD_MS = 2000;  // the final frame stays up before the GIF loops
