@@ -14,6 +14,7 @@ import sys
 
 from .bridge import handle_request
 from .registry import engine_names, get_engine
+from .text import MAX_INPUT_CHARS
 from .tools import COMMANDS, commands_help, run_command
 
 
@@ -43,13 +44,18 @@ def main(argv: list[str] | None = None) -> int:
         print("error: name a game (see --list)", file=sys.stderr)
         return 2
     try:
+        # Read no more than any engine accepts: an endless pipe must not fill the memory.
         if args.file and args.file != "-":
             with open(args.file, encoding="utf-8", newline="") as fh:
-                text = fh.read()
+                text = fh.read(MAX_INPUT_CHARS + 1)
         else:
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_INPUT_CHARS + 1)
     except (OSError, UnicodeDecodeError) as err:
         print(f"error: cannot read input: {err}", file=sys.stderr)
+        return 2
+    if len(text) > MAX_INPUT_CHARS:
+        print(f"error: the input is more than {MAX_INPUT_CHARS:,} characters; at most "
+              f"{MAX_INPUT_CHARS:,} are accepted", file=sys.stderr)
         return 2
 
     reply = handle_request({"cmd": "solve", "game": args.game, "text": text,

@@ -11,7 +11,8 @@ import pytest
 from py_engines import engine_names, get_engine, solve_text
 from py_engines.bridge import handle
 from py_engines.errors import EngineError
-from py_engines.tools.gen import generate_tests, game_help
+from py_engines.tools.gen import game_help, generate_tests
+from py_engines.tools.gen import main as gen_main
 from py_engines.tools.hooks import MODES, generate_input, multi_case, shrink_candidates, split_cases
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,3 +193,9 @@ def test_gen_help_describes_the_games_modes():
     bad = subprocess.run([sys.executable, "-m", "py_engines", "gen", "kalah", "--out", "x",
                           "--mode", "wild"], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert bad.returncode == 2 and "unknown mode" in bad.stderr
+
+
+def test_gen_refuses_bad_arguments_before_it_writes(tmp_path, capsys):
+    out = tmp_path / "set"
+    assert gen_main(["kalah", "--mode", "nasty", "--out", str(out)]) == 2
+    assert "unknown mode 'nasty'" in capsys.readouterr().err and not out.exists()

@@ -1,10 +1,13 @@
 """The checker: a program's output against the engine's answer, case by case.
 
-``python3 -m py_engines check GAME INPUT OUTPUT [--strict]`` prints one line per
-case (``case 3: accepted``, ``case 4: wrong answer at line 2, column 7: expected
-"Bust!", got "Win!"``, ``case 5: presentation error ...``) and a last line
-``accepted K of N cases``; it exits 0 when every case is accepted, 1 otherwise
-and 2 on bad input (an INPUT the engine rejects, a file it cannot read).
+``python3 -m py_engines check GAME INPUT OUTPUT [--strict] [--output-limit MB]``
+prints one line per case (``case 3: accepted``, ``case 4: wrong answer at line 2,
+column 7: expected "Bust!", got "Win!"``, ``case 5: presentation error ...``) and
+a last line ``accepted K of N cases``; it exits 0 when every case is accepted, 1
+otherwise and 2 on bad input (an INPUT the engine rejects, a file it cannot read).
+It reads at most the output limit of OUTPUT (64 MB unless told; ``-`` may be an
+endless pipe): a longer output gets one line ``output limit exceeded: ...`` and
+no case is accepted, as a judge would have it.
 
 Verdicts.  A case is *accepted* when its part of the output equals the
 engine's answer byte for byte; a *presentation* error when only white space
@@ -32,15 +35,18 @@ import json
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, BinaryIO, Sequence
 
 from ..errors import EngineError
+from ..text import MAX_INPUT_CHARS
 from .hooks import engine_of, solved
+from .process import MB, OUTPUT_LIMIT_MB
 
 ACCEPTED = "accepted"
 PRESENTATION = "presentation"
 WRONG = "wrong"
 VERDICTS = (ACCEPTED, PRESENTATION, WRONG)
+READ_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,11 +317,26 @@ def check(game: str, input_text: str, output: str, *, strict: bool = False) -> C
 
 # ----------------------------------------------------------------------------- command line
 
-def _read(path: str) -> str:
+def read_capped(path: str, limit: int) -> tuple[str, bool]:
+    """At most ``limit`` bytes of the file ``path`` ('-': standard input) as text, and
+    whether it holds more (reading stops there, so an endless pipe costs ``limit``)."""
     if path == "-":
-        return sys.stdin.read()
+        return _read_stream(sys.stdin.buffer, limit)
     with open(path, "rb") as fh:
-        return fh.read().decode("utf-8", errors="replace")
+        return _read_stream(fh, limit)
+
+
+def _read_stream(stream: BinaryIO, limit: int) -> tuple[str, bool]:
+    data = bytearray()
+    while len(data) <= limit:
+        chunk = stream.read(min(READ_CHUNK, limit + 1 - len(data)))
+        if not chunk:
+            break
+        data += chunk
+    over = len(data) > limit
+    if over:
+        del data[limit:]
+    return data.decode("utf-8", errors="replace"), over
 
 
 def main(argv: Sequence[str]) -> int:
@@ -328,17 +349,40 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("output", help="the program's output for it ('-': standard input)")
     parser.add_argument("--strict", action="store_true",
                         help="white-space differences are wrong answers, not presentation errors")
+    parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB), metavar="MB",
+                        help=f"most of OUTPUT read, in MB (default {OUTPUT_LIMIT_MB}); a longer "
+                             "output is 'output limit exceeded'")
     args = parser.parse_args(argv)
+    limit = int(args.output_limit * MB)
+    if limit < 1:
+        parser.error("--output-limit must be positive")
     try:
-        input_text = _read(args.input)
-        output = _read(args.output)
+        # A judge input has at most MAX_INPUT_CHARS characters of at most 4 bytes each.
+        input_text, long_input = read_capped(args.input, 4 * MAX_INPUT_CHARS + 4)
+        if long_input:
+            print(f"error: {args.input}: the input is more than {MAX_INPUT_CHARS:,} characters; "
+                  f"at most {MAX_INPUT_CHARS:,} are accepted", file=sys.stderr)
+            return 2
+        output, over = read_capped(args.output, limit)
     except OSError as err:
         print(f"error: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
         return 2
     try:
+        if over:
+            # Refused unread, as a judge does: checking it line by line would cost many
+            # times its size.
+            total = len(solved(engine_of(args.game), input_text).answers)
+            sys.stdout.write(f"output limit exceeded: {_name(args.output)} is more than "
+                             f"{args.output_limit:g} MB; read no further\n"
+                             f"accepted 0 of {total} cases\n")
+            return 1
         report = check(args.game, input_text, output, strict=args.strict)
     except EngineError as err:
         print(f"error: {args.input}: {err.describe()}", file=sys.stderr)
         return 2
     sys.stdout.write("".join(line + "\n" for line in report.lines()))
     return 0 if report.ok else 1
+
+
+def _name(path: str) -> str:
+    return "standard input" if path == "-" else path

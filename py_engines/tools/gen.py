@@ -14,11 +14,13 @@ import os
 import sys
 import textwrap
 from dataclasses import dataclass
-from typing import Any, Sequence
+from itertools import islice
+from typing import Any, Iterator, Sequence
 
 from ..errors import EngineError, InvalidInputError
 from ..registry import engine_names
-from .hooks import answer_of, engine_of, generate_input, modes_of, multi_case, set_seeds, shrinks
+from .hooks import (answer_of, check_generate, engine_of, generate_input, iter_seeds, modes_of,
+                    multi_case, shrinks)
 
 MAX_COUNT = 10_000
 WIDTH = 88
@@ -38,20 +40,31 @@ def file_stem(game: str, seed: int, k: int) -> str:
     return f"{game}-{seed}-{k}"
 
 
-def generate_tests(game: str, seed: int, count: int, *, mode: str = "random",
-                   cases: int | None = None, first: int = 1) -> list[GeneratedTest]:
-    """Tests ``first`` .. ``first + count - 1`` of the set (GAME, seed, mode, cases)."""
+def iter_tests(game: str, seed: int, count: int, *, mode: str = "random",
+               cases: int | None = None, first: int = 1) -> Iterator[GeneratedTest]:
+    """Tests ``first`` .. ``first + count - 1`` of the set (GAME, seed, mode, cases), each
+    made when it is asked for.  The arguments are checked at the call, before any test."""
     engine = engine_of(game)
     if not 1 <= count <= MAX_COUNT:
         raise InvalidInputError(f"count must be in 1..{MAX_COUNT}")
     if first < 1:
         raise InvalidInputError("the first test is number 1")
-    seeds = set_seeds(seed, first + count - 1)
-    tests = []
-    for k in range(first, first + count):
-        text = generate_input(engine, seeds[k - 1], mode=mode, cases=cases)
-        tests.append(GeneratedTest(file_stem(engine.name, seed, k), text, answer_of(engine, text)))
-    return tests
+    check_generate(engine, mode, cases)
+    return _tests(engine, seed, count, mode, cases, first)
+
+
+def _tests(engine: Any, seed: int, count: int, mode: str, cases: int | None,
+           first: int) -> Iterator[GeneratedTest]:
+    seeds = islice(iter_seeds(seed), first - 1, first - 1 + count)
+    for k, test_seed in enumerate(seeds, start=first):
+        text = generate_input(engine, test_seed, mode=mode, cases=cases)
+        yield GeneratedTest(file_stem(engine.name, seed, k), text, answer_of(engine, text))
+
+
+def generate_tests(game: str, seed: int, count: int, *, mode: str = "random",
+                   cases: int | None = None, first: int = 1) -> list[GeneratedTest]:
+    """Tests ``first`` .. ``first + count - 1`` of the set (GAME, seed, mode, cases)."""
+    return list(iter_tests(game, seed, count, mode=mode, cases=cases, first=first))
 
 
 def game_help(game: str) -> str:
@@ -106,20 +119,27 @@ def known_game(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str]) -> int:
     args = _parser(known_game(argv)).parse_args(argv)
+    written: list[str] = []
     try:
-        tests = generate_tests(args.game, args.seed, args.count, mode=args.mode, cases=args.cases)
-    except EngineError as err:
-        print(f"error: {err.describe()}", file=sys.stderr)
-        return 2
-    try:
+        tests = iter_tests(args.game, args.seed, args.count, mode=args.mode, cases=args.cases)
         os.makedirs(args.out, exist_ok=True)
+        # Each test is written as soon as it is made: a long set shows its files at once,
+        # and an interrupted one keeps what it made.
+        tty = sys.stderr.isatty()
         for t in tests:
             for ext, text in ((".in", t.input), (".ans", t.answer)):
                 with open(os.path.join(args.out, t.name + ext), "w", encoding="utf-8",
                           newline="") as fh:
                     fh.write(text)
+            written.append(t.name)
+            if tty:
+                end = "\n" if len(written) == args.count else ""
+                print(f"\rtest {len(written)}/{args.count}", end=end, file=sys.stderr, flush=True)
+    except EngineError as err:
+        print(f"error: {err.describe()}", file=sys.stderr)
+        return 2
     except OSError as err:
         print(f"error: cannot write to {args.out}: {err.strerror}", file=sys.stderr)
         return 2
-    print(f"wrote {len(tests)} tests to {args.out} ({tests[0].name} .. {tests[-1].name})")
+    print(f"wrote {len(written)} tests to {args.out} ({written[0]} .. {written[-1]})")
     return 0

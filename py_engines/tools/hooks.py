@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from itertools import islice
+from typing import Any, Callable, Iterator
 
 from ..errors import EngineError, InvalidInputError
 from ..registry import get_engine
@@ -80,15 +81,33 @@ def multi_case(engine: Any) -> bool:
     return callable(getattr(engine, "split_cases", None))
 
 
-def set_seeds(seed: int, count: int) -> list[int]:
-    """The seed of each test of a set: test K depends on the set's seed and K only."""
+def iter_seeds(seed: int) -> Iterator[int]:
+    """The seed of each test of a set, one at a time and without end: test K's depends
+    on the set's seed and K only."""
     rng = random.Random(seed)
-    return [rng.getrandbits(48) for _ in range(count)]
+    while True:
+        yield rng.getrandbits(48)
+
+
+def set_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of tests 1..count of a set (``iter_seeds``)."""
+    return list(islice(iter_seeds(seed), count))
 
 
 def generate_input(engine: Any, seed: int, *, mode: str = "random",
                    cases: int | None = None) -> str:
     """One judge input; the same arguments give the same text everywhere."""
+    check_generate(engine, mode, cases)
+    own = getattr(engine, "generate", None)
+    if callable(own):
+        text: str = own(seed, mode=mode, cases=cases)
+        return text
+    text = engine.random_input(seed)
+    return text
+
+
+def check_generate(engine: Any, mode: str, cases: int | None) -> None:
+    """InvalidInputError when ``generate_input`` cannot make inputs of this mode and cases."""
     if mode not in modes_of(engine):
         raise InvalidInputError(f"unknown mode '{mode}' for {engine.name}; modes: "
                                 f"{', '.join(modes_of(engine))}")
@@ -97,14 +116,8 @@ def generate_input(engine: Any, seed: int, *, mode: str = "random",
             raise InvalidInputError(f"{engine.name} has one case per input: cases does not apply")
         if not 1 <= cases <= MAX_CASES:
             raise InvalidInputError(f"cases must be in 1..{MAX_CASES}")
-    own = getattr(engine, "generate", None)
-    if callable(own):
-        text: str = own(seed, mode=mode, cases=cases)
-        return text
-    if cases is not None:
-        raise InvalidInputError(f"{engine.name} cannot generate a chosen number of cases")
-    text = engine.random_input(seed)
-    return text
+        if not callable(getattr(engine, "generate", None)):
+            raise InvalidInputError(f"{engine.name} cannot generate a chosen number of cases")
 
 
 # ----------------------------------------------------------------------------- shrinking

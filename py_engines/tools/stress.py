@@ -1,46 +1,42 @@
 """The stress loop: a user's program against the engine on generated inputs.
 
 ``python3 -m py_engines stress GAME [--seed S] [--count N] [--mode M] [--cases C]
-[--time-limit 2] -- COMMAND...`` runs COMMAND with each generated input on its
-standard input (the same inputs ``gen`` writes for the same seed, mode and
-cases) until its output is not accepted, it exits with a non-zero status or it
-passes the time limit.  It then shrinks the failing input (see ``shrink``),
-writes it to ``stress-fail.in``, prints it with both outputs and exits 1.
-Exit 0 when all N inputs pass, 2 on bad arguments or a command that cannot run.
+[--time-limit 2] [--output-limit 64] -- COMMAND...`` runs COMMAND with each
+generated input on its standard input (the same inputs ``gen`` writes for the
+same seed, mode and cases, made one at a time) until its output is not
+accepted, it exits with a non-zero status, it passes the time limit or it
+prints more than the output limit (in MB).  It then shrinks the failing input
+(see ``shrink``), writes it to ``stress-fail.in``, prints it with the head of
+both outputs and exits 1.  Exit 0 when all N inputs pass, 2 on bad arguments
+or a command that cannot run.  Each run is bounded (``process``): its whole
+process group is killed after it, and its output is read up to the limit.
 """
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import subprocess
 import sys
-import time
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Sequence
 
 from ..errors import EngineError
 from .check import CheckReport, check_answers
 from .gen import file_stem
-from .hooks import engine_of, generate_input, set_seeds, solved
+from .hooks import engine_of, generate_input, iter_seeds, solved
+from .process import MB, OUTPUT_LIMIT_MB, Run, run_program
 from .shrink import minimize
 
 FAIL_FILE = "stress-fail.in"
+HEAD_LINES = 30          # of a failing output, what is printed
+HEAD_CHARS = 4000
 
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """One run of the user's program."""
-
-    stdout: str
-    stderr: str
-    status: int | None        # exit status; None when stopped at the time limit
-    ms: float
+__all__ = ["Outcome", "Run", "judge", "main", "run_program"]
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A run judged: ``verdict`` is "accepted", "wrong", "presentation", "time" or "error"."""
+    """A run judged: ``verdict`` is "accepted", "wrong", "presentation", "time", "output"
+    (output limit exceeded) or "error"."""
 
     verdict: str
     summary: str              # one line: "wrong answer: case 2: ...", "time limit exceeded (2 s)"
@@ -53,29 +49,19 @@ class Outcome:
         return self.verdict != "accepted"
 
 
-def run_program(command: Sequence[str], text: str, time_limit: float) -> Run:
-    """Runs ``command`` with ``text`` on its standard input; kills its whole process
-    group when it passes ``time_limit`` seconds.  OSError when it cannot start."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        out, err = proc.communicate(text.encode("utf-8"), timeout=time_limit)
-        status: int | None = proc.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
-        status = None
-    ms = (time.perf_counter() - start) * 1000
-    return Run(out.decode("utf-8", errors="replace"), err.decode("utf-8", errors="replace"),
-               status, ms)
-
-
-def judge(engine: Any, text: str, command: Sequence[str], time_limit: float) -> Outcome:
+def judge(engine: Any, text: str, command: Sequence[str], time_limit: float,
+          output_limit: int = OUTPUT_LIMIT_MB * MB) -> Outcome:
     """Runs the program on ``text`` and judges what it did."""
     answers = solved(engine, text).answers
     answer = "".join(answers)
-    run = run_program(command, text, time_limit)
+    run = run_program(command, text, time_limit, output_limit)
+    if run.over_limit:
+        return Outcome("output", f"output limit exceeded ({output_limit / MB:g} MB)", run, answer,
+                       None)
+    if run.output_open:
+        return Outcome("time", f"time limit exceeded ({time_limit:g} s): it exited, but its "
+                               "standard output stayed open (a process it started?)", run, answer,
+                       None)
     if run.status is None:
         return Outcome("time", f"time limit exceeded ({time_limit:g} s)", run, answer, None)
     if run.status != 0:
@@ -104,20 +90,49 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--cases", type=int, default=None, help="cases per input (multi-case games)")
     parser.add_argument("--time-limit", type=float, default=2.0,
                         help="seconds per run (default 2)")
+    parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB),
+                        metavar="MB", help=f"most output read per run, in MB (default "
+                                           f"{OUTPUT_LIMIT_MB}); more is 'output limit exceeded'")
     return parser
 
 
-def _block(title: str, text: str) -> str:
+def head(text: str, *, cut: bool = False) -> tuple[str, str | None]:
+    """The first HEAD_LINES lines (at most HEAD_CHARS characters) of ``text``, and a note
+    on what was left out (None when nothing was); ``cut``: the text is itself only the
+    head of an output stopped at the output limit.  Nothing is split: ``text`` may be
+    tens of megabytes."""
+    end = -1
+    for _ in range(HEAD_LINES):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            break
+    stop = len(text) if end < 0 else end + 1
+    shown = text[:min(stop, HEAD_CHARS)]
+    if cut:
+        return shown, "the output went on past the output limit"
+    if len(shown) == len(text):
+        return text, None
+    more = len(text) - len(shown)
+    return shown, f"{more:,} more characters ({text.count(chr(10), len(shown)):,} more lines) not shown"
+
+
+def _block(title: str, text: str, *, cut: bool = False, whole: bool = False) -> str:
+    note = None
+    if not whole:
+        text, note = head(text, cut=cut)
     if not text:
         text = "[empty]\n"
     elif not text.endswith("\n"):
-        text += "\n[no final newline]\n"
+        text += "\n" if note else "\n[no final newline]\n"
+    if note:
+        text += f"[... {note}]\n"
     return f"--- {title} ---\n{text}"
 
 
-def _shrink_and_show(engine: Any, text: str, command: Sequence[str], time_limit: float) -> None:
+def _shrink_and_show(engine: Any, text: str, outcome: Outcome, command: Sequence[str],
+                     time_limit: float, output_limit: int) -> None:
     def fails(candidate: str) -> bool:
-        return judge(engine, candidate, command, time_limit).failed
+        return judge(engine, candidate, command, time_limit, output_limit).failed
 
     shrunk = minimize(engine, text, fails)
     notes = []
@@ -130,14 +145,15 @@ def _shrink_and_show(engine: Any, text: str, command: Sequence[str], time_limit:
                      or f"{engine.name} has no smaller inputs of its own to try")
     print(f"shrunk from {len(text)} to {len(shrunk.text)} characters in {shrunk.runs} run(s)"
           + (f": {', '.join(notes)}" if notes else ""))
-    final = judge(engine, shrunk.text, command, time_limit)
+    final = outcome if shrunk.text == text else \
+        judge(engine, shrunk.text, command, time_limit, output_limit)
     with open(FAIL_FILE, "w", encoding="utf-8", newline="") as fh:
         fh.write(shrunk.text)
     print(f"failing input (written to {FAIL_FILE}): {final.summary}")
-    out = [_block("input", shrunk.text), _block("expected (engine)", final.answer),
-           _block("your program's output", final.run.stdout)]
+    out = [_block("input", shrunk.text, whole=True), _block("expected (engine)", final.answer),
+           _block("your program's output", final.run.stdout, cut=final.run.over_limit)]
     if final.run.stderr:
-        out.append(_block("your program's standard error", final.run.stderr[-4000:]))
+        out.append(_block("your program's standard error", final.run.stderr[-4000:], whole=True))
     sys.stdout.write("".join(out))
 
 
@@ -154,9 +170,10 @@ def _first_failure(engine: Any, args: argparse.Namespace,
                    command: Sequence[str]) -> tuple[int, str, Outcome] | None:
     """Runs the program on the generated inputs; the first that fails (None: all pass)."""
     tty = sys.stderr.isatty()
-    for k, seed in enumerate(set_seeds(args.seed, args.count), start=1):
+    # The seeds are made one at a time: a huge --count starts at once, in bounded memory.
+    for k, seed in enumerate(islice(iter_seeds(args.seed), args.count), start=1):
         text = generate_input(engine, seed, mode=args.mode, cases=args.cases)
-        outcome = judge(engine, text, command, args.time_limit)
+        outcome = judge(engine, text, command, args.time_limit, _limit_bytes(args))
         if tty:
             end = "\n" if outcome.failed or k == args.count else ""
             print(f"\rinput {k}/{args.count}", end=end, file=sys.stderr, flush=True)
@@ -165,14 +182,18 @@ def _first_failure(engine: Any, args: argparse.Namespace,
     return None
 
 
+def _limit_bytes(args: argparse.Namespace) -> int:
+    return int(args.output_limit * MB)
+
+
 def main(argv: Sequence[str]) -> int:
     options, command = _split_command(argv)
     parser = _parser()
     args = parser.parse_args(options)
     if not command:
         parser.error("name the program to test after --, e.g. -- python3 mine.py")
-    if args.count < 1 or args.time_limit <= 0:
-        parser.error("--count and --time-limit must be positive")
+    if args.count < 1 or args.time_limit <= 0 or _limit_bytes(args) < 1:
+        parser.error("--count, --time-limit and --output-limit must be positive")
     try:
         engine = engine_of(args.game)
         failure = _first_failure(engine, args, command)
@@ -181,7 +202,7 @@ def main(argv: Sequence[str]) -> int:
             return 0
         k, text, outcome = failure
         print(f"input {k} ({file_stem(engine.name, args.seed, k)}) fails: {outcome.summary}")
-        _shrink_and_show(engine, text, command, args.time_limit)
+        _shrink_and_show(engine, text, outcome, command, args.time_limit, _limit_bytes(args))
         return 1
     except EngineError as err:
         print(f"error: {err.describe()}", file=sys.stderr)
