@@ -276,6 +276,29 @@ def test_check_of_a_file_past_the_output_limit(tmp_path):
     assert res.returncode == 0 and res.stdout.endswith(" cases\n")
 
 
+def test_check_of_a_long_output_of_short_lines_costs_little_memory(tmp_path):
+    """32 MB of short lines, within the limit: the report is exact, and the output is never
+    split into a list of lines (that cost about 60 bytes a line: 1 GB here)."""
+    src = DATA / "kalah" / "gen-r1-1.in"
+    out = tmp_path / "out.txt"
+    out.write_text((DATA / "kalah" / "gen-r1-1.ans").read_text() + "7\n" * (16 << 20))
+    res = measured(["check", "kalah", str(src), str(out)], cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    assert res.stdout.splitlines()[-2:] == [
+        'case 59: wrong answer at line 60, column 1: too many cases: the input has 59, but the '
+        'output goes on with "7"', "accepted 58 of 59 cases"]
+    assert res.peak_mb < PEAK_RSS_MB, res.peak_mb
+
+
+def test_stress_checks_a_long_output_of_short_lines_in_bounded_memory(tmp_path):
+    prog = program(tmp_path, "many.py", "sys.stdin.read()\nsys.stdout.write('y\\n' * (24 << 20))\n")
+    res = measured(["stress", "the_game", "--count", "1", "--time-limit", "20", "--",
+                    sys.executable, prog], cwd=tmp_path, timeout=120)
+    assert res.returncode == 1, res.stderr
+    assert "fails: case 1: wrong answer at line 1, column 1" in res.stdout
+    assert res.peak_mb < PEAK_RSS_MB, res.peak_mb
+
+
 def test_the_solver_reads_no_more_input_than_an_engine_accepts(tmp_path):
     res = endless(tmp_path, ["kalah", "-"])
     assert res.returncode == 2

@@ -90,6 +90,13 @@ def test_tokens_moved_across_cases_are_still_presentation_errors():
     assert verdicts(check_answers(("-2\n", "1\n"), "-2 1\n", strict=True))[0] == "wrong"
 
 
+def test_a_long_line_is_quoted_by_its_head():
+    got = "9 " * 3000 + "\n"
+    case = check_answers(("Case 1: Axel wins 12\n",), got).cases[0]
+    assert case.got == got[:-1] and len(case.message) < 1200
+    assert case.message.endswith('9 9 9 ..." (6,000 characters)')
+
+
 def test_check_solves_the_input_with_the_engine():
     text = (DATA / "byte_me" / "gen-bm1-1.in").read_text()
     answer = (DATA / "byte_me" / "gen-bm1-1.ans").read_text()

@@ -22,11 +22,13 @@ a wrong answer.  ``expected`` and ``got`` are the two differing lines (None
 where one side has no line there).
 
 Cases.  The output is cut into one part per case of the input: at lines that
-match the game's ``output_case_start`` pattern when it has one (Byte Me!'s
-``HAND n``), else by the number of non-blank lines each case's answer has.
+match the game's ``output_case_start`` pattern (at their first character other
+than white space) when it has one (Byte Me!'s ``HAND n``), else by the number
+of non-blank lines each case's answer has.
 An output with too few cases leaves the last ones empty (wrong answers that
 say so); output past the last case belongs to the last case (a wrong answer
-that says the output has too many cases).
+that says the output has too many cases).  A line quoted in a message is cut
+after QUOTE_CHARS characters (``expected`` and ``got`` keep it whole).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Sequence
+from typing import Any, BinaryIO, Iterator, Sequence
 
 from ..errors import EngineError
 from ..text import MAX_INPUT_CHARS
@@ -98,9 +100,18 @@ class CheckReport:
 
 
 # ----------------------------------------------------------------------------- cutting the output
+# An output may hold tens of megabytes of short lines, so it is never split into a list of
+# lines: a case's part is a span of it, and the comparisons walk a span's lines lazily and
+# stop at the first difference, which lies within the length of the answer.  Checking costs
+# memory in proportion to the answers, beside the output itself.
+
+_NON_WHITE = re.compile(r"\S")
+_TOKENS = re.compile(r"\S+")
+QUOTE_CHARS = 1000                   # at most, of a line quoted in a message
+
 
 def text_lines(text: str) -> list[str]:
-    """The lines of ``text``, each with its "\\n" (the last one may lack it)."""
+    """The lines of ``text``, each with its "\n" (the last one may lack it)."""
     parts = text.split("\n")
     lines = [p + "\n" for p in parts[:-1]]
     if parts[-1]:
@@ -108,42 +119,123 @@ def text_lines(text: str) -> list[str]:
     return lines
 
 
-def _by_marker(lines: list[str], marker: re.Pattern[str], total: int) -> list[list[str]]:
-    starts = [i for i, line in enumerate(lines) if marker.match(line.strip())]
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    bounds = starts[:total] + [len(lines)]
-    parts = [lines[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
-    return parts + [[] for _ in range(total - len(parts))]
+@dataclass(frozen=True, slots=True)
+class Span:
+    """``text[start:end]``: whole lines of the output (``end`` is a line start or the end of
+    the text), the first of them line ``first_line`` (1-based) of the output."""
+
+    text: str
+    start: int
+    end: int
+    first_line: int
+
+    def __bool__(self) -> bool:
+        return self.end > self.start
+
+    @property
+    def line_count(self) -> int:
+        t, s, e = self.text, self.start, self.end
+        return t.count("\n", s, e) + (e > s and t[e - 1] != "\n")
+
+    def lines(self) -> Iterator[str]:
+        """Its lines, each with its "\n" (the last one may lack it)."""
+        t, pos, end = self.text, self.start, self.end
+        while pos < end:
+            stop = t.find("\n", pos, end) + 1 or end
+            yield t[pos:stop]
+            pos = stop
+
+    def nonblank_lines(self) -> Iterator[tuple[int, str]]:
+        """(start offset, line) of each line with a character other than white space."""
+        t, pos, end = self.text, self.start, self.end
+        while (found := _NON_WHITE.search(t, pos, end)) is not None:
+            begin = t.rfind("\n", pos, found.start()) + 1 or pos
+            stop = t.find("\n", found.start(), end) + 1 or end
+            yield begin, t[begin:stop]
+            pos = stop
+
+    def equals(self, answer: str) -> bool:
+        return self.end - self.start == len(answer) and self.text.startswith(answer, self.start)
+
+    def same_tokens(self, tokens: Sequence[str]) -> bool:
+        """Whether its tokens are ``tokens`` (read no further than the first difference)."""
+        k = 0
+        for m in _TOKENS.finditer(self.text, self.start, self.end):
+            if k == len(tokens) or m.group() != tokens[k]:
+                return False
+            k += 1
+        return k == len(tokens)
+
+    def end_position(self) -> tuple[int, int]:
+        """Line and column just past its last character."""
+        n = self.line_count
+        if n and self.text[self.end - 1] != "\n":
+            last_start = self.text.rfind("\n", self.start, self.end) + 1 or self.start
+            return self.first_line + n - 1, self.end - last_start + 1
+        return self.first_line + n, 1
 
 
-def _by_count(lines: list[str], answers: Sequence[str]) -> list[list[str]]:
+def _spans(output: str, starts: list[int], total: int) -> list[Span]:
+    """One span per case from the line starts ``starts`` (the first is 0), the last one
+    reaching the end of the output; the cases past them get empty spans at its end."""
+    bounds = starts + [len(output)]
+    spans: list[Span] = []
+    line = 1
+    for k in range(len(starts)):
+        spans.append(Span(output, bounds[k], bounds[k + 1], line))
+        line += output.count("\n", bounds[k], bounds[k + 1])
+    end = len(output)
+    after = 1 + Span(output, 0, end, 1).line_count          # the line past the output's last
+    return spans + [Span(output, end, end, after) for _ in range(total - len(spans))]
+
+
+def _by_marker(output: str, marker: str, total: int) -> list[Span]:
+    # A case starts at each line that matches the marker at its first character other than
+    # white space (and the first case at the first line).  Only the first cases' starts are
+    # looked for: whatever follows belongs to the last case.
+    starts = [0]
+    for m in re.compile(r"^[^\S\n]*(?:" + marker + ")", re.M).finditer(output):
+        if len(starts) == total:
+            break
+        if m.start() != 0:
+            starts.append(m.start())
+    return _spans(output, starts, total)
+
+
+def _by_count(output: str, answers: Sequence[str]) -> list[Span]:
+    # A case is complete once it has its non-blank lines; blank lines after it stay with it,
+    # and the next non-blank line starts the next case (or a later one: a case whose answer
+    # has no non-blank line gets nothing).  Everything from the last case on is the last's.
     need = [sum(1 for line in text_lines(a) if line.strip()) for a in answers]
-    parts: list[list[str]] = [[] for _ in answers]
+    last = len(answers) - 1
+    starts = [0]
     k = have = 0
-    for line in lines:
-        blank = not line.strip()
-        # A case is complete once it has its non-blank lines; blank lines after it stay with it.
-        while not blank and have >= need[k] and k < len(answers) - 1:
-            k, have = k + 1, 0
-        parts[k].append(line)
-        have += not blank
-    return parts
+    if last > 0:
+        for begin, _ in Span(output, 0, len(output), 1).nonblank_lines():
+            while have >= need[k] and k < last:
+                k, have = k + 1, 0
+                starts.append(begin)
+            if k == last:
+                break
+            have += 1
+    return _spans(output, starts, len(answers))
 
 
-def split_output(output: str, answers: Sequence[str], marker: str | None) -> list[list[str]]:
-    """The output's lines, one list per case (see the module's docstring)."""
-    lines = text_lines(output)
+def split_output(output: str, answers: Sequence[str], marker: str | None) -> list[Span]:
+    """The output's part of each case (see the module's docstring)."""
     if not answers:
         return []
     if marker is not None:
-        return _by_marker(lines, re.compile(marker), len(answers))
-    return _by_count(lines, answers)
+        return _by_marker(output, marker, len(answers))
+    return _by_count(output, answers)
 
 
 # ----------------------------------------------------------------------------- one case
 
 def _quote(text: str) -> str:
+    if len(text) > QUOTE_CHARS:
+        return json.dumps(text[:QUOTE_CHARS], ensure_ascii=False)[:-1] + '..." (' + \
+            f"{len(text):,} characters)"
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -158,9 +250,8 @@ def _common(a: str, b: str) -> int:
 
 def _token_column(got: str, expected: str) -> int:
     """The 1-based column in ``got`` of its first token that differs from ``expected``'s."""
-    g = list(re.finditer(r"\S+", got))
     e = expected.split()
-    for j, m in enumerate(g):
+    for j, m in enumerate(_TOKENS.finditer(got)):
         if j >= len(e) or m.group() != e[j]:
             return m.start() + 1 + (_common(m.group(), e[j]) if j < len(e) else 0)
     return len(got.rstrip()) + 1
@@ -174,39 +265,40 @@ class _Diff:
     got: str | None
 
 
-def _first_char_diff(got: list[str], exp: list[str]) -> _Diff:
-    for i in range(max(len(got), len(exp))):
-        g = got[i] if i < len(got) else None
-        e = exp[i] if i < len(exp) else None
+def _first_char_diff(got: Iterator[str], exp: list[str]) -> _Diff:
+    """The first line where ``got`` (read no further) and ``exp`` differ."""
+    n = 0
+    for g in got:
+        e = exp[n] if n < len(exp) else None
         if g != e:
-            column = 1 if g is None or e is None else _common(g, e) + 1
-            return _Diff(i, column, _bare(e), _bare(g))
+            column = 1 if e is None else _common(g, e) + 1
+            return _Diff(n, column, _bare(e), _bare(g))
+        n += 1
+    if n < len(exp):
+        return _Diff(n, 1, _bare(exp[n]), None)
     raise AssertionError("the texts differ")
 
 
-def _first_token_diff(got: list[str], exp: list[str]) -> _Diff:
+def _first_token_diff(part: Span, exp: list[str]) -> _Diff:
     """Aligns the non-blank lines of both sides and finds the first pair whose tokens differ."""
-    g_idx = [i for i, line in enumerate(got) if line.strip()]
     e_lines = [line for line in exp if line.strip()]
-    for j in range(max(len(g_idx), len(e_lines))):
-        g = got[g_idx[j]] if j < len(g_idx) else None
+    index = 0
+    at = part.start
+    j = 0
+    for begin, g in part.nonblank_lines():
+        index += part.text.count("\n", at, begin)
+        at = begin
         e = e_lines[j] if j < len(e_lines) else None
-        if g is None or e is None or g.split() != e.split():
-            index = g_idx[j] if g is not None else len(got)
-            column = 1 if g is None else _token_column(g, e or "")
-            return _Diff(index, column, _bare(e), _bare(g))
+        if e is None or g.split() != e.split():
+            return _Diff(index, _token_column(g, e or ""), _bare(e), _bare(g))
+        j += 1
+    if j < len(e_lines):
+        return _Diff(part.line_count, 1, _bare(e_lines[j]), None)
     raise AssertionError("the tokens differ")
 
 
 def _bare(line: str | None) -> str | None:
     return None if line is None else line.removesuffix("\n")
-
-
-def _end_position(lines: list[str], first: int) -> tuple[int, int]:
-    """Line and column just past the output's last character."""
-    if lines and not lines[-1].endswith("\n"):
-        return first + len(lines) - 1, len(lines[-1]) + 1
-    return first + len(lines), 1
 
 
 def _wrong_message(d: _Diff, case: int, total: int, cases_before_end: int | None) -> str:
@@ -235,24 +327,24 @@ def _presentation_message(d: _Diff) -> str:
     return f"only white space differs: expected {_quote(d.expected)}, got {_quote(d.got or '')}"
 
 
-def judge_case(case: int, total: int, part: list[str], answer: str, first_line: int, *,
-               strict: bool, cases_before_end: int | None = None) -> CaseVerdict:
-    """The verdict on one case: ``part`` is its lines of the output, ``first_line`` the
-    1-based line of the output where it starts."""
-    got = "".join(part)
-    if got == answer:
+def judge_case(case: int, total: int, part: Span, answer: str, *, strict: bool,
+               cases_before_end: int | None = None) -> CaseVerdict:
+    """The verdict on one case: ``part`` is its span of the output."""
+    if part.equals(answer):
         return CaseVerdict(case, ACCEPTED, None, None, None, None, ACCEPTED)
     exp_lines = text_lines(answer)
-    if got.split() == answer.split() and not strict:
-        d = _first_char_diff(part, exp_lines)
+    first_line = part.first_line
+    same_tokens = part.same_tokens(answer.split())
+    if same_tokens and not strict:
+        d = _first_char_diff(part.lines(), exp_lines)
         where = f"line {first_line + d.index}, column {d.column}"
         return CaseVerdict(case, PRESENTATION, first_line + d.index, d.column, d.expected, d.got,
                            f"presentation error at {where}: {_presentation_message(d)}")
-    d = _first_token_diff(part, exp_lines) if got.split() != answer.split() \
-        else _first_char_diff(part, exp_lines)
+    d = _first_token_diff(part, exp_lines) if not same_tokens \
+        else _first_char_diff(part.lines(), exp_lines)
     line, column = first_line + d.index, d.column
     if d.got is None:
-        line, column = _end_position(part, first_line) if part else (first_line, 1)
+        line, column = part.end_position() if part else (first_line, 1)
     message = f"wrong answer at line {line}, column {column}: " \
               f"{_wrong_message(d, case, total, cases_before_end)}"
     return CaseVerdict(case, WRONG, line, column, d.expected, d.got, message)
@@ -263,13 +355,13 @@ def judge_case(case: int, total: int, part: list[str], answer: str, first_line: 
 def check_answers(answers: Sequence[str], output: str, *, marker: str | None = None,
                   strict: bool = False) -> CheckReport:
     """Checks ``output`` against the per-case answers ``answers``."""
-    if not strict and output != "".join(answers) and output.split() == "".join(answers).split():
+    whole = Span(output, 0, len(output), 1)
+    answer = "".join(answers)
+    if not strict and not whole.equals(answer) and whole.same_tokens(answer.split()):
         return _laid_out_differently(answers, output, marker)
     parts = split_output(output, answers, marker)
-    lines = text_lines(output)
-    end_line, end_column = _end_position(lines, 1)
+    end_line, end_column = whole.end_position()
     verdicts: list[CaseVerdict] = []
-    first = 1
     filled = sum(1 for p in parts if p)
     for k, (part, answer) in enumerate(zip(parts, answers, strict=True), start=1):
         if not part and answer:
@@ -279,8 +371,7 @@ def check_answers(answers: Sequence[str], output: str, *, marker: str | None = N
                        f"{_wrong_message(d, k, len(answers), filled)}")
             verdicts.append(CaseVerdict(k, WRONG, end_line, end_column, d.expected, None, message))
             continue
-        verdicts.append(judge_case(k, len(answers), part, answer, first, strict=strict))
-        first += len(part)
+        verdicts.append(judge_case(k, len(answers), part, answer, strict=strict))
     return CheckReport(tuple(verdicts))
 
 
@@ -289,18 +380,17 @@ def _laid_out_differently(answers: Sequence[str], output: str,
     """Every token right: each case is accepted or a presentation error, even where the
     white space moved tokens across the lines that cut the output into cases."""
     parts = split_output(output, answers, marker)
-    whole = _first_char_diff(text_lines(output), text_lines("".join(answers)))
+    whole = _first_char_diff(Span(output, 0, len(output), 1).lines(),
+                             text_lines("".join(answers)))
     verdicts: list[CaseVerdict] = []
-    first = 1
     for k, (part, answer) in enumerate(zip(parts, answers, strict=True), start=1):
-        v = judge_case(k, len(answers), part, answer, first, strict=False)
+        v = judge_case(k, len(answers), part, answer, strict=False)
         if v.verdict == WRONG:
             line = 1 + whole.index
             v = CaseVerdict(k, PRESENTATION, line, whole.column, whole.expected, whole.got,
                             f"presentation error at line {line}, column {whole.column}: only "
                             f"white space differs, but it moves lines between cases")
         verdicts.append(v)
-        first += len(part)
     return CheckReport(tuple(verdicts))
 
 
@@ -318,8 +408,9 @@ def check(game: str, input_text: str, output: str, *, strict: bool = False) -> C
 # ----------------------------------------------------------------------------- command line
 
 def read_capped(path: str, limit: int) -> tuple[str, bool]:
-    """At most ``limit`` bytes of the file ``path`` ('-': standard input) as text, and
-    whether it holds more (reading stops there, so an endless pipe costs ``limit``)."""
+    """The file ``path`` ('-': standard input) as text when it has at most ``limit`` bytes,
+    and whether it has more (then the text is empty: reading stops past the limit, so an
+    endless pipe costs ``limit`` bytes of memory)."""
     if path == "-":
         return _read_stream(sys.stdin.buffer, limit)
     with open(path, "rb") as fh:
@@ -333,10 +424,9 @@ def _read_stream(stream: BinaryIO, limit: int) -> tuple[str, bool]:
         if not chunk:
             break
         data += chunk
-    over = len(data) > limit
-    if over:
-        del data[limit:]
-    return data.decode("utf-8", errors="replace"), over
+    if len(data) > limit:
+        return "", True
+    return data.decode("utf-8", errors="replace"), False
 
 
 def main(argv: Sequence[str]) -> int:

@@ -10,7 +10,8 @@ module or package, so a sixth game stays one module):
 ``split_cases(text)``    one single-case judge input per case of a multi-case input;
 ``shrink(text)``         smaller judge inputs to try, most promising first;
 ``output_case_start``    a regular expression matching the first output line of
-                         a case, for outputs whose cases have no fixed line count;
+                         a case (at the line's first character other than white
+                         space), for outputs whose cases have no fixed line count;
 ``shrink_note``          why a game has no ``shrink`` (said when stress shrinks).
 
 Without ``generate`` every mode is the game's ``random_input``; without
