@@ -91,15 +91,29 @@ def warm(visited: tuple[Any, Any, Watch]) -> dict[str, Any]:
         context.set_offline(False)
 
 
-def test_first_visit_booted_normally_then_stored_a_snapshot(visited):
+STORED_SNAPSHOT = """async () => {
+    const record = JSON.parse(localStorage.getItem('pixelJudge.snapshot.v1'));
+    const cache = await caches.open('pixel-judge-snapshot');
+    const keys = await cache.keys();
+    const bytes = keys.length ? new Uint8Array(await (await cache.match(keys[0])).arrayBuffer()) : null;
+    const digest = bytes && [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+        .map((b) => b.toString(16).padStart(2, '0')).join('');
+    return {record, urls: keys.map((r) => r.url), sha256: digest, packed: bytes && bytes.length};
+}"""
+
+
+def test_first_visit_booted_normally_then_stored_and_recorded_a_snapshot(visited):
     _, page, watch = visited
     assert page_state(page)["boot"] == "normal"
-    keys = page.evaluate("(async () => (await (await caches.open('pixel-judge-snapshot')).keys())"
-                         ".map((r) => r.url))()")
+    stored = page.evaluate(STORED_SNAPSHOT)
     manifest = json.loads((DIST / "manifest.json").read_text())
-    assert len(keys) == 1
-    assert manifest["runtime"]["sha256"][:16] in keys[0]
-    assert manifest["wheels"]["engine_sha256"][:16] in keys[0]
+    key = f"{manifest['runtime']['sha256'][:16]}-{manifest['wheels']['engine_sha256'][:16]}"
+    assert stored["urls"] == [f"{page.url}__snapshot/{key}.gz"]
+    # The page recorded what it stored, where no worker can write.
+    record = stored["record"]
+    assert record["key"] == key
+    assert (record["sha256"], record["packed"]) == (stored["sha256"], stored["packed"])
+    assert 16_000_000 < record["raw"] < 64 * 1024 * 1024   # the heap: about 31 MB, under the cap
     assert watch.errors == [] and watch.foreign == []
 
 
@@ -134,43 +148,91 @@ def test_warm_boot_cancel_interrupts_a_long_solve(warm):
     assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text])["answer"] == answer
 
 
+# Each spoils the stored snapshot in the page's own context (an attacker at the
+# site's origin): returns the new bytes, and with `forge` also a record that matches
+# them, as one who could write the page's local storage too would.
 SPOIL = {
-    # Not gzip at all: the stored bytes cannot even be read back.
-    "corrupt": "async (bytes) => new Uint8Array(bytes.length).fill(7)",
-    # A real snapshot with another runtime build's id in its header.
-    "mismatched": """async (bytes) => {
+    # The attack of issue 17: the real heap with Byte Me!'s "Lose!" and "Bust!"
+    # swapped, stored back under the real key; the record is not touched (a solution
+    # cannot reach it), so the hash refuses it.
+    "swapped-words": ("""async (bytes) => {
+        const plain = new Uint8Array(await new Response(new Blob([bytes]).stream()
+            .pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+        const find = (word) => { const w = [...word].map((c) => c.charCodeAt(0)); const at = [];
+            for (let k = 0; k + w.length <= plain.length; k++) {
+                let same = true;
+                for (let j = 0; j < w.length && same; j++) same = plain[k + j] === w[j];
+                if (same) at.push(k);
+            }
+            return at; };
+        const lose = find('Lose!'), bust = find('Bust!');
+        if (!lose.length || !bust.length) throw new Error('no words to swap');
+        for (const k of lose) plain.set([66, 117, 115, 116, 33], k);
+        for (const k of bust) plain.set([76, 111, 115, 101, 33], k);
+        return new Uint8Array(await new Response(new Blob([plain]).stream()
+            .pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    }""", False, "the stored snapshot "),
+    # A gzip bomb (1 GB of zeros) with a record forged to match its packed bytes: the
+    # heap's recorded size caps the inflating.
+    "bomb": ("""async () => {
+        const zeros = new Uint8Array(1 << 20);
+        const body = new ReadableStream({ n: 0, pull(c) { if (this.n++ < 1024) c.enqueue(zeros); else c.close(); } });
+        return new Uint8Array(await new Response(body.pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    }""", True, "the snapshot heap is larger than its recorded"),
+    # A real snapshot with another runtime build's id in its header, recorded as if
+    # the page had made it: it passes every check and fails to load.
+    "mismatched": ("""async (bytes) => {
         const plain = new Uint8Array(await new Response(new Blob([bytes]).stream()
             .pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
         for (let k = 16; k < 48; k++) plain[k] ^= 0x5a;
         return new Uint8Array(await new Response(new Blob([plain]).stream()
             .pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
-    }""",
+    }""", True, None),
 }
 
 
-def test_unusable_snapshot_is_deleted_and_the_page_boots_normally(visited, warm):
+def test_a_snapshot_that_fails_its_checks_is_deleted_and_the_page_boots_normally(visited, warm):
     _, page, _ = visited
-    game, _, text, answer = samples_with_answers()[0]
-    for kind, spoil in SPOIL.items():
+    byte_me = [entry for entry in samples_with_answers() if entry[0] == "byte_me"]
+    assert any("Lose!" in answer for *_, answer in byte_me)
+    for kind, (spoil, forge, reason) in SPOIL.items():
         # Each kind spoils the snapshot stored last (the first visit's, then the one
-        # the page made again after the first fallback).
-        wait_js(page, "pixelJudge.state().snapshot !== 'making'", BACKGROUND_MS)
-        page.evaluate("""async (spoil) => {
+        # the page made again after the previous fallback).
+        wait_js(page, "!['waiting', 'making'].includes(pixelJudge.state().snapshot)", BACKGROUND_MS)
+        page.evaluate("""async ([spoil, forge]) => {
             const cache = await caches.open('pixel-judge-snapshot');
             const [key] = await cache.keys();
             const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-            await cache.put(key, new Response(await (%s)(bytes)));
-        }""" % spoil)
+            const spoiled = await (%s)(bytes);
+            await cache.put(key, new Response(spoiled));
+            if (forge) {
+                const record = JSON.parse(localStorage.getItem('pixelJudge.snapshot.v1'));
+                record.sha256 = [...new Uint8Array(await crypto.subtle.digest('SHA-256', spoiled))]
+                    .map((b) => b.toString(16).padStart(2, '0')).join('');
+                record.packed = spoiled.length;
+                localStorage.setItem('pixelJudge.snapshot.v1', JSON.stringify(record));
+            }
+        }""" % spoil, [kind, forge])
         page.reload()
         page.evaluate("pixelJudge.ready")
+        # The refused snapshot and its record are gone (the page makes a fresh one
+        # only after 1.5 s idle and a boot of its own).
+        gone = page.evaluate(STORED_SNAPSHOT)
+        assert (kind, gone["urls"], gone["record"]) == (kind, [], None)
         state = page_state(page)
         assert (kind, state["boot"], state["engine"]) == (kind, "fallback", "ready")
-        assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text])["answer"] == answer
-        # The page makes a fresh snapshot once idle; the spoiled one is gone.
+        if reason:
+            assert reason in state["snapshotError"]
+        for game, _, text, answer in byte_me:
+            assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text])["answer"] == answer
         wait_js(page, "pixelJudge.state().snapshot === 'stored'", BACKGROUND_MS)
+        stored = page.evaluate(STORED_SNAPSHOT)
+        assert stored["record"]["sha256"] == stored["sha256"]
     page.reload()
     page.evaluate("pixelJudge.ready")
     assert page_state(page)["boot"] == "snapshot"
+    for game, _, text, answer in byte_me:
+        assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text])["answer"] == answer
 
 
 @pytest.mark.parametrize("name", ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.mjs",

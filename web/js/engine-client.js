@@ -3,19 +3,58 @@
 // cross-origin isolated (Python raises KeyboardInterrupt within milliseconds);
 // otherwise it terminates the worker and boots a fresh one.  Once the engine has
 // booted the normal way and sat idle for a moment, a background worker makes the
-// memory snapshot the next visit boots from (snapshot-worker.js).
+// memory snapshot the next visit boots from (snapshot-worker.js); the page itself
+// stores it in Cache Storage and records its SHA-256 and sizes in its local
+// storage, where no worker (and nothing at another origin) can write.  Every
+// engine worker gets that record first and boots from the stored snapshot only
+// if it matches (pyodide-boot.js); a worker that finds it damaged reports the
+// "fallback" boot, and the page forgets the record and makes a fresh snapshot.
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_IDLE_MS = 1500;
+const SNAPSHOT_RECORD = "pixelJudge.snapshot.v1";
 // One snapshot per page, whichever client (the page's, or an Explore pool's) asks first.
 const snapshotJob = { state: "none", detail: null };
 
 // index.html loads this module before the rest of the page, so the first worker
 // starts booting Pyodide at once; its messages wait here until a client takes it.
-let early = new Worker(WORKER_URL, { type: "module" });
+let early = startWorker();
 const earlyMessages = [];
 early.onmessage = (event) => earlyMessages.push(event.data);
+
+function startWorker() {
+  const worker = new Worker(WORKER_URL, { type: "module" });
+  worker.postMessage({ type: "snapshot-record", record: snapshotRecord() });
+  return worker;
+}
+
+// The page's record of the snapshot it stored: {key, sha256, packed, raw} or null.
+export function snapshotRecord() {
+  try {
+    const record = JSON.parse(localStorage.getItem(SNAPSHOT_RECORD) || "null");
+    return record && typeof record === "object" ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetSnapshot() {
+  try { localStorage.removeItem(SNAPSHOT_RECORD); } catch { /* storage off: nothing recorded */ }
+}
+
+// Stores what the snapshot worker made ({cache, url, key, packed, raw}) and records
+// its hash; the record is written last, so a half-stored snapshot is never trusted.
+async function storeSnapshot({ cache: name, url, key, packed, raw }) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
+  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  forgetSnapshot();
+  await caches.delete(name);
+  const cache = await caches.open(name);
+  await cache.put(url, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+  localStorage.setItem(SNAPSHOT_RECORD, JSON.stringify({ key, sha256, packed: packed.byteLength, raw }));
+  return { stored: packed.byteLength, raw };
+}
 
 export class EngineClient {
   constructor({ onStage = () => {}, onBytes = () => {}, snapshots = true } = {}) {
@@ -35,7 +74,7 @@ export class EngineClient {
   start() {
     const adopted = early;
     early = null;
-    this.worker = adopted || new Worker(WORKER_URL, { type: "module" });
+    this.worker = adopted || startWorker();
     this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
     let resolveReady, rejectReady;
     this.ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
@@ -58,6 +97,8 @@ export class EngineClient {
       if (msg.stage === "ready") {
         this.boot = msg.boot;
         if (msg.snapshotError) this.snapshotError = msg.snapshotError;
+        // The worker deleted a snapshot that failed its checks: its record goes too.
+        if (msg.boot === "fallback") forgetSnapshot();
       }
       this.onStage(msg.stage, msg.ms);
       if (msg.stage === "ready") {
@@ -130,10 +171,18 @@ export class EngineClient {
       const done = (state, detail) => {
         snapshotJob.state = state;
         snapshotJob.detail = detail;
-        maker.terminate();
       };
-      maker.onmessage = (event) => done(event.data.type === "stored" ? "stored" : "failed", event.data);
-      maker.onerror = (event) => { event.preventDefault(); done("failed", { message: event.message }); };
+      maker.onmessage = (event) => {
+        maker.terminate();
+        const msg = event.data;
+        if (msg.type !== "made") {
+          done("failed", msg);
+          return;
+        }
+        storeSnapshot(msg).then((sizes) => done("stored", { ...sizes, ms: msg.ms }),
+          (err) => done("failed", { message: err.message }));
+      };
+      maker.onerror = (event) => { event.preventDefault(); maker.terminate(); done("failed", { message: event.message }); };
     };
     setTimeout(check, 250);
   }

@@ -2,7 +2,9 @@
 // snapshot when one matches, else with the engine wheel from the lock file) and
 // answers bridge requests.  It starts booting the moment it is created (reading
 // the site manifest itself), so the page's own start-up runs alongside.
-// Messages in:  {type: "interrupt", buffer}  (cross-origin isolated pages only)
+// Messages in:  {type: "snapshot-record", record}  (first: the page's record of
+//                 its stored snapshot, or null; the boot waits for it)
+//               {type: "interrupt", buffer}  (cross-origin isolated pages only)
 //               {type: "call", id, request}  (request: JSON text)
 // Messages out: {type: "bytes", loaded, total} | {type: "stage", stage, ms, boot}
 //               {type: "failed", message, file} | {type: "progress", id, data}
@@ -17,6 +19,8 @@ let interrupt = null;
 let currentId = null;
 let failed = false;
 const started = performance.now();
+let recordArrived;
+const snapshotRecord = new Promise((resolve) => { recordArrived = resolve; });
 
 function stage(name, extra = {}) {
   performance.mark(`engine:${name}`);
@@ -33,6 +37,7 @@ async function boot() {
   const manifest = await readManifest();
   stage("runtime");
   const { pyodide, fromSnapshot, snapshotError } = await bootPyodide(manifest, {
+    snapshotRecord: await snapshotRecord,
     onBytes: (loaded, total) => postMessage({ type: "bytes", loaded, total }),
     onFailedFile: (file, reason) => fail(`could not download ${file} (${reason})`, file),
   });
@@ -57,6 +62,10 @@ boot().catch((err) => {
 
 self.onmessage = (event) => {
   const msg = event.data;
+  if (msg.type === "snapshot-record") {
+    recordArrived(msg.record);
+    return;
+  }
   if (msg.type === "interrupt") {
     interrupt = msg.buffer;
     if (runtime) runtime.setInterruptBuffer(interrupt);

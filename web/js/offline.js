@@ -1,15 +1,17 @@
 // Offline and updates: registers the service worker (sw.js) once the engine is
 // ready, so its precaching never competes with the first boot, and shows
 // "New version: reload" when a newer build has been installed in the background.
-// Adds `boot` (how the engine booted: "snapshot", "normal", "fallback") and
-// `snapshot` (the background snapshot: "none", "waiting", "making", "stored",
-// "failed") to pixelJudge.state().
+// Adds `boot` (how the engine booted: "snapshot", "normal", "fallback"),
+// `snapshotError` (why a stored snapshot was refused, or null) and `snapshot`
+// (the background snapshot: "none", "waiting", "making", "stored", "failed") to
+// pixelJudge.state().
 import { app } from "./page.js";
 import { ready } from "./boot.js";
 import { addState } from "./hook.js";
 
 addState(() => ({
   boot: app.client ? app.client.boot : null,
+  snapshotError: (app.client && app.client.snapshotError) || null,
   snapshot: app.client ? app.client.snapshot : "none",
   offline: offline.state,
 }));

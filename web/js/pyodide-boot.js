@@ -2,7 +2,7 @@
 //
 //   import { readManifest, bootPyodide } from "./pyodide-boot.js";
 //   const manifest = await readManifest();
-//   const { pyodide, fromSnapshot } = await bootPyodide(manifest, { onBytes, onFailedFile });
+//   const { pyodide, fromSnapshot } = await bootPyodide(manifest, { onBytes, onFailedFile, snapshotRecord });
 //   (after a snapshot boot, `files` is a promise that resolves when the packages'
 //   files are back on the file system; imported modules need not wait for it)
 //
@@ -12,9 +12,13 @@
 // runtime starts: no micropip on the boot path.  When Cache Storage holds a
 // memory snapshot made for this runtime build and this engine wheel (see
 // makeSnapshot), the runtime boots from it instead: the engine is then already
-// imported, and a snapshot that fails to load is deleted and the runtime boots
-// the normal way.  Options:
+// imported.  A snapshot is trusted only when it proves itself: its SHA-256 and
+// sizes must equal the record the page wrote in its local storage when it stored
+// it (`snapshotRecord`, which no worker can write), and it is unpacked with a cap
+// on its size; one that fails any check, or fails to load, is deleted and the
+// runtime boots the normal way.  Options:
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
+//   snapshotRecord: {key, sha256, packed, raw} (see engine-client.js), or null;
 //   packages: lock-file packages to load at boot (default ["py-engines"]; add
 //             "micropip" to have it, from the site's own wheels);
 //   stdlib:   "engine" (default): the standard library build.py compiled for the
@@ -27,7 +31,13 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 export const SITE = new URL("../", import.meta.url);
-const SNAPSHOT_CACHE = "pixel-judge-snapshot";
+export const SNAPSHOT_CACHE = "pixel-judge-snapshot";
+// A snapshot is the runtime's whole wasm heap: about 31 MB for this runtime and
+// engine.  No snapshot larger than this is ever unpacked (the record's exact size
+// is checked first; this bounds what a damaged record could ask for): twice the
+// real size leaves room for a bigger engine, and inflating 64 MB costs well under
+// a second, where the 2.6 MB gzip bomb of issue 17 cost 5.2 GB.
+export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 // The runtime's and the wheels' part of manifest.json, written here by build.py
 // so a worker starts fetching the runtime at once, with no manifest round trip.
 const BUILD = null;
@@ -45,10 +55,14 @@ export class DownloadError extends Error {
   }
 }
 
-// The Cache Storage address of the snapshot for this runtime and engine.
+// The snapshot's key (it fits one runtime build and one engine wheel only) and
+// its Cache Storage address.
+export function snapshotKey(manifest) {
+  return `${manifest.runtime.sha256.slice(0, 16)}-${manifest.wheels.engine_sha256.slice(0, 16)}`;
+}
+
 export function snapshotUrl(manifest) {
-  const key = `${manifest.runtime.sha256.slice(0, 16)}-${manifest.wheels.engine_sha256.slice(0, 16)}`;
-  return new URL(`__snapshot/${key}.gz`, SITE).href;
+  return new URL(`__snapshot/${snapshotKey(manifest)}.gz`, SITE).href;
 }
 
 function lockUrl(manifest) {
@@ -56,16 +70,16 @@ function lockUrl(manifest) {
 }
 
 export async function bootPyodide(manifest, options = {}) {
-  const { snapshot = "use", onBytes = () => {}, onFailedFile = () => {} } = options;
+  const { snapshot = "use", snapshotRecord = null, onBytes = () => {}, onFailedFile = () => {} } = options;
   watchDownloads(manifest, options, onBytes, onFailedFile);
   let snapshotError = null;
   if (snapshot === "use") {
     try {
       const stored = await findSnapshot(manifest);
       if (stored) {
-        // Read and unpacked while the runtime downloads and compiles: loadPyodide
+        // Checked and unpacked while the runtime downloads and compiles: loadPyodide
         // waits for the bytes only when it builds the heap.
-        const bytes = unpackSnapshot(stored);
+        const bytes = verifiedSnapshot(stored, snapshotRecord, snapshotKey(manifest));
         bytes.catch(() => {});
         const pyodide = await start(manifest, { ...options, packages: [] }, bytes);
         pyodide.runPython("import py_engines.bridge");
@@ -111,27 +125,67 @@ async function findSnapshot(manifest) {
   return (await cache.match(snapshotUrl(manifest))) || null;
 }
 
-// The snapshot's bytes; rejects when they cannot be read back.
-async function unpackSnapshot(stored) {
-  const plain = stored.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(plain).arrayBuffer());
+export class SnapshotError extends Error {}
+
+// The stored snapshot's heap bytes, once it has proved itself against the page's
+// record: the packed bytes' size and SHA-256 first (nothing is inflated before),
+// then the heap's exact size while it streams out of gzip, never past
+// SNAPSHOT_MAX_BYTES.  Rejects with a SnapshotError naming the failed check.
+export async function verifiedSnapshot(stored, record, key) {
+  if (!validRecord(record)) throw new SnapshotError("no record of a stored snapshot: it was not made by this page");
+  if (record.key !== key) throw new SnapshotError(`the record is for snapshot ${record.key}, not ${key}`);
+  if (record.raw > SNAPSHOT_MAX_BYTES) throw new SnapshotError(`the record claims ${record.raw} bytes, over the ${SNAPSHOT_MAX_BYTES} cap`);
+  if (!stored.body) throw new SnapshotError("the stored snapshot is empty");
+  const packed = await readCapped(stored.body, record.packed, "stored snapshot");
+  const digest = await sha256Hex(packed);
+  if (digest !== record.sha256) throw new SnapshotError("the stored snapshot is not the one this page made (SHA-256 differs)");
+  const plain = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return readCapped(plain, record.raw, "snapshot heap");
+}
+
+function validRecord(record) {
+  return Boolean(record) && typeof record === "object" && typeof record.key === "string"
+    && typeof record.sha256 === "string" && /^[0-9a-f]{64}$/.test(record.sha256)
+    && Number.isSafeInteger(record.packed) && record.packed > 0
+    && Number.isSafeInteger(record.raw) && record.raw > 0;
+}
+
+// Exactly `size` bytes from a stream, or a SnapshotError as soon as it gives more
+// (it is cancelled there) or ends short.
+async function readCapped(stream, size, what) {
+  const out = new Uint8Array(size);
+  const reader = stream.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.byteLength > size) {
+      await reader.cancel().catch(() => {});
+      throw new SnapshotError(`the ${what} is larger than its recorded ${size} bytes`);
+    }
+    out.set(value, at);
+    at += value.byteLength;
+  }
+  if (at !== size) throw new SnapshotError(`the ${what} has ${at} bytes, not its recorded ${size}`);
+  return out;
+}
+
+export async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export async function deleteSnapshots() {
   if (globalThis.caches) await caches.delete(SNAPSHOT_CACHE).catch(() => {});
 }
 
-export async function hasSnapshot(manifest) {
-  if (!globalThis.caches) return false;
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  return Boolean(await cache.match(snapshotUrl(manifest)));
-}
-
 // Boots a fresh runtime with the engine, imports every engine module (a snapshot
 // holds the wasm heap only: the file system, where the wheel's files live, is not
-// in it), snapshots it, gzips it and stores it in Cache Storage under this
-// runtime's and engine's hashes, replacing any older one.  Run it in a worker of
-// its own after the page's engine is ready and idle: the first solve never waits.
+// in it), snapshots it and gzips it.  Returns {key, packed, raw}: the page stores
+// the packed bytes itself and records their hash (engine-client.js), so a worker
+// never writes the snapshot (WebKit's private windows drop what a worker put in
+// Cache Storage once the worker is terminated).  Run it in a worker of its own
+// after the page's engine is ready and idle: the first solve never waits.
 export async function makeSnapshot(manifest) {
   const pyodide = await start(manifest, { makeSnapshot: true }, null);
   pyodide.runPython(`
@@ -151,11 +205,9 @@ py_engines.registry.engine_names()
   // a snapshot that remembers it would refuse to load the lock file's packages.
   for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
   const raw = pyodide.makeMemorySnapshot();
-  const packed = await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
-  await deleteSnapshots();
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.put(snapshotUrl(manifest), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
-  return { raw: raw.length, stored: packed.size };
+  if (raw.length > SNAPSHOT_MAX_BYTES) throw new SnapshotError(`the snapshot has ${raw.length} bytes, over the ${SNAPSHOT_MAX_BYTES} cap`);
+  const packed = await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  return { key: snapshotKey(manifest), packed, raw: raw.length };
 }
 
 // Counts the bytes of the runtime files as they arrive, and names a file that
