@@ -43,7 +43,14 @@ async function boot() {
   });
   stage("engine");
   runtime = pyodide;
-  if (interrupt) pyodide.setInterruptBuffer(interrupt);
+  // Without SharedArrayBuffer (a page that is not cross-origin isolated, and
+  // WebKitGTK even when it is) nothing can write the buffer from outside, but
+  // setting one still matters: Python then calls into JavaScript every few
+  // dozen bytecode jumps to read it, and that call is where JavaScriptCore acts
+  // on terminate().  A worker spinning in pure WebAssembly survives terminate()
+  // in WebKit, so Cancel (which terminates this worker there) would leave a core
+  // spinning (issue 19, defect 3).
+  pyodide.setInterruptBuffer(interrupt || new Int32Array(1));
   const module = pyodide.pyimport("py_engines.bridge");
   // Long solves report progress while Python keeps running (set after any
   // snapshot: a JavaScript callback cannot be part of one).
