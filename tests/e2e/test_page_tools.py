@@ -329,6 +329,79 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app, browser):
         context.close()
 
 
+SOLUTIONS = "pixelJudge.solutions.v1"
+MINE = 'print("mine")\n'
+THEIRS = 'import os\nprint("theirs")\n'
+
+
+def editor_text(page) -> str:
+    """What the editor shows now (saved or not)."""
+    return page.evaluate("[...document.querySelector('[data-testid=solution-editor]').shadowRoot"
+                         ".querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n')")
+
+
+def saved_code(page, game: str = "byte_me") -> str | None:
+    return page.evaluate(f"(JSON.parse(localStorage.getItem('{SOLUTIONS}')) || {{}})[{game!r}] ?? null")
+
+
+def solution_link(page, code: str) -> str:
+    return page.evaluate("""async ([text, code]) => (await import('./js/share.js')).linkFor(
+        {game: 'byte_me', text, tool: {name: 'solution', params: {code, limit: '3'}}})""", [SAMPLE, code])
+
+
+def wait_proposal(page, code: str) -> None:
+    wait_js(page, "!document.querySelector('[data-testid=solution-proposal]').hidden", 90_000)
+    wait_js(page, f"[...document.querySelector('[data-testid=solution-editor]').shadowRoot"
+                  f".querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n') === {code!r}")
+
+
+def test_a_solution_link_is_a_proposal_that_never_replaces_the_saved_code(browser, site_url):
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(site_url)
+        page.evaluate(f"localStorage.setItem('{SOLUTIONS}', JSON.stringify({{byte_me: {MINE!r}}}))")
+        link = solution_link(page, THEIRS)
+        page.goto("about:blank")
+        page.goto(link)
+        wait_proposal(page, THEIRS)
+        warning = page.text_content("[data-testid=solution-proposal]")
+        assert "This link carries code from someone else: read it before you run it" in warning
+        assert page.input_value("[data-testid=solution-limit]") == "3"
+        # Opening the link saved nothing and started no sandbox.
+        assert saved_code(page) == MINE
+        assert page.text_content("[data-testid=sandbox-status]") == ""
+        # A reload shows the user's own code again.
+        page.reload()
+        page.evaluate("pixelJudge.ready")
+        tool(page, "solution")
+        wait_js(page, "document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-line')")
+        assert editor_text(page) == MINE and saved_code(page) == MINE
+        assert page.is_hidden("[data-testid=solution-proposal]")
+
+        # Discard puts the user's code back; Keep makes the link's code theirs.
+        page.goto(link)   # the same tab: only the fragment changes
+        wait_proposal(page, THEIRS)
+        page.click("[data-testid=solution-discard]")
+        assert editor_text(page) == MINE and saved_code(page) == MINE
+        assert page.is_hidden("[data-testid=solution-proposal]")
+        page.goto(link + "&again")
+        wait_proposal(page, THEIRS)
+        page.click("[data-testid=solution-keep]")
+        assert saved_code(page) == THEIRS and page.is_hidden("[data-testid=solution-proposal]")
+        # Editing a proposal makes it the user's too.
+        page.goto(solution_link(page, MINE.replace("mine", "link")))
+        wait_proposal(page, MINE.replace("mine", "link"))
+        assert saved_code(page) == THEIRS
+        page.click("[data-testid=solution-code]")
+        page.keyboard.press("Control+End")
+        page.keyboard.type("# edited")
+        assert saved_code(page) == MINE.replace("mine", "link") + "# edited"
+        assert page.is_hidden("[data-testid=solution-proposal]")
+    finally:
+        context.close()
+
+
 def test_the_tools_leave_no_page_errors_and_fetch_only_from_the_site(shared):
     _, watch = shared
     assert watch.errors == []

@@ -2,6 +2,9 @@
 // whose code runs in the sandbox worker, never in the engine's.  Run checks it
 // on the current input; Stress generates inputs, runs and compares until the
 // first failure, then shrinks that input and offers to open it in the player.
+// Code from a share link is someone else's: it is shown as a proposal (an unsaved
+// buffer with a warning and Keep / Discard) and becomes the user's saved code
+// only when they keep it or edit it; opening a link never starts the sandbox.
 import { h, field, numberInput, select, wholeNumber } from "./dom.js";
 import * as judge from "./judge.js";
 import { MODES } from "./generate.js";
@@ -72,8 +75,15 @@ export function solutionPanel(ctx) {
   const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", "aria-label": "Standard output" });
   const stderr = h("pre", { class: "out err", testid: "solution-stderr", role: "region", tabindex: "0", "aria-label": "Standard error and traceback" });
   const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
+  const keep = h("button", { type: "button", class: "primary", testid: "solution-keep" }, "Keep");
+  const discard = h("button", { type: "button", testid: "solution-discard" }, "Discard");
+  const proposalBox = h("div", { class: "proposal", testid: "solution-proposal", role: "alert", hidden: true },
+    h("p", {}, "This link carries code from someone else: read it before you run it. "
+      + "Your own code for this game is kept until you keep this code or edit it."),
+    h("div", { class: "row" }, keep, discard));
   const root = h("div", { class: "tool-body" },
     h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own in this page (stdin is the input). Nothing leaves the page."),
+    proposalBox,
     host,
     h("div", { class: "row" }, runButton, stressButton, cancel, field("time limit (s)", limit), countdown),
     h("div", { class: "row fields" }, h("span", { class: "tool-label" }, "stress:"),
@@ -87,6 +97,8 @@ export function solutionPanel(ctx) {
   let busy = false;
   let cancelled = false;
   let ticker = 0;
+  let quiet = false;        // the page itself is replacing the text: nothing to save
+  let proposed = false;     // the editor holds a link's code, not the user's
 
   async function ensureEditor() {
     if (editor) return editor;
@@ -96,7 +108,13 @@ export function solutionPanel(ctx) {
     editorGame = ctx.game();
     editor = createEditor(host, {
       doc: codes[editorGame] ?? TEMPLATE,
-      onChange: (text) => { codes[editorGame] = text; saveCodes(codes); },
+      onChange: (text) => {
+        if (quiet) return;
+        // An edit makes a link's code the user's own.
+        if (proposed) endProposal();
+        codes[editorGame] = text;
+        saveCodes(codes);
+      },
       onRun: () => runOnInput(),
     });
     // Keys typed in the editor are the editor's (not the player's shortcuts).
@@ -104,13 +122,43 @@ export function solutionPanel(ctx) {
     return editor;
   }
 
-  // The editor shows the code kept for the game now picked.
+  // Replaces the editor's text without saving it.
+  function show(text) {
+    quiet = true;
+    try { editor.value = text; } finally { quiet = false; }
+  }
+
+  // The editor shows the code kept for the game now picked (a proposal for
+  // another game is dropped: it was the link's game's).
   function syncGame() {
     if (!editor || editorGame === ctx.game()) return;
-    editorGame = null;   // no save while switching
-    editor.value = codes[ctx.game()] ?? TEMPLATE;
+    endProposal();
+    show(codes[ctx.game()] ?? TEMPLATE);
     editorGame = ctx.game();
   }
+
+  function propose(code) {
+    show(code);
+    proposed = true;
+    proposalBox.hidden = false;
+  }
+
+  function endProposal() {
+    proposed = false;
+    proposalBox.hidden = true;
+  }
+
+  keep.addEventListener("click", () => {
+    codes[editorGame] = editor.value;
+    saveCodes(codes);
+    endProposal();
+    editor.focus();
+  });
+  discard.addEventListener("click", () => {
+    endProposal();
+    show(codes[editorGame] ?? TEMPLATE);
+    editor.focus();
+  });
 
   function limitMs() {
     const seconds = Number(limit.value);
@@ -326,21 +374,24 @@ export function solutionPanel(ctx) {
 
   return {
     title: "My solution", root,
-    async shown() {
-      ctx.sandbox.boot().catch(() => {});   // warm the sandbox while the user types
+    // `fromLink`: opened by a share link, which never starts the sandbox by itself.
+    async shown({ fromLink = false } = {}) {
+      if (!fromLink) ctx.sandbox.boot().catch(() => {});   // warm the sandbox while the user types
       await ensureEditor();
       syncGame();
     },
+    // A link's settings; its code is a proposal, never saved by opening the link.
     async fill(params) {
       await ensureEditor();
       syncGame();
-      if (typeof params.code === "string") editor.value = params.code;
+      if (typeof params.code === "string" && params.code !== editor.value) propose(params.code);
       if (params.limit !== undefined) limit.value = String(params.limit);
       if (params.seed !== undefined) seed.value = String(params.seed);
       if (params.count !== undefined) count.value = String(params.count);
       if (MODES.some(([m]) => m === params.mode)) mode.value = params.mode;
     },
     params: () => ({ code: editor ? editor.value : codes[ctx.game()] ?? "", limit: limit.value, seed: seed.value, count: count.value, mode: mode.value }),
+    proposed: () => proposed,
     run: runOnInput,
   };
 }

@@ -78,7 +78,7 @@ export function mountTools(container, ctx) {
     linkText);
 
   let current = null;
-  function show(name) {
+  function show(name, { fromLink = false } = {}) {
     current = name;
     for (const other of names) {
       const on = other === name;
@@ -88,7 +88,7 @@ export function mountTools(container, ctx) {
     }
     linkText.hidden = true;
     linkStatus.textContent = "";
-    if (panels[name].shown) panels[name].shown();
+    if (panels[name].shown) panels[name].shown({ fromLink });
   }
   show("check");
 
@@ -96,7 +96,7 @@ export function mountTools(container, ctx) {
     // A share link's tool: shows it with its inputs filled in (values only ever set as values).
     async openTool(tool) {
       if (!tool || !panels[tool.name]) return;
-      show(tool.name);
+      show(tool.name, { fromLink: true });
       await panels[tool.name].fill(tool.params || {});
       container.scrollIntoView({ block: "start" });
     },
