@@ -111,7 +111,7 @@ def test_first_visit_booted_normally_then_stored_and_recorded_a_snapshot(visited
     assert stored["urls"] == [f"{page.url}__snapshot/{key}.gz"]
     # The page recorded what it stored, where no worker can write.
     record = stored["record"]
-    assert record["key"] == key
+    assert record["id"] == key
     assert (record["sha256"], record["packed"]) == (stored["sha256"], stored["packed"])
     assert 16_000_000 < record["raw"] < 64 * 1024 * 1024   # the heap: about 31 MB, under the cap
     assert watch.errors == [] and watch.foreign == []

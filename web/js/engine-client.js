@@ -29,7 +29,7 @@ function startWorker() {
   return worker;
 }
 
-// The page's record of the snapshot it stored: {key, sha256, packed, raw} or null.
+// The page's record of the snapshot it stored: {id, sha256, packed, raw} or null.
 export function snapshotRecord() {
   try {
     const record = JSON.parse(localStorage.getItem(SNAPSHOT_RECORD) || "null");
@@ -52,7 +52,7 @@ async function storeSnapshot({ cache: name, url, key, packed, raw }) {
   await caches.delete(name);
   const cache = await caches.open(name);
   await cache.put(url, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
-  localStorage.setItem(SNAPSHOT_RECORD, JSON.stringify({ key, sha256, packed: packed.byteLength, raw }));
+  localStorage.setItem(SNAPSHOT_RECORD, JSON.stringify({ id: key, sha256, packed: packed.byteLength, raw }));
   return { stored: packed.byteLength, raw };
 }
 

@@ -18,7 +18,7 @@
 // on its size; one that fails any check, or fails to load, is deleted and the
 // runtime boots the normal way.  Options:
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
-//   snapshotRecord: {key, sha256, packed, raw} (see engine-client.js), or null;
+//   snapshotRecord: {id, sha256, packed, raw} (see engine-client.js), or null;
 //   packages: lock-file packages to load at boot (default ["py-engines"]; add
 //             "micropip" to have it, from the site's own wheels);
 //   stdlib:   "engine" (default): the standard library build.py compiled for the
@@ -133,7 +133,7 @@ export class SnapshotError extends Error {}
 // SNAPSHOT_MAX_BYTES.  Rejects with a SnapshotError naming the failed check.
 export async function verifiedSnapshot(stored, record, key) {
   if (!validRecord(record)) throw new SnapshotError("no record of a stored snapshot: it was not made by this page");
-  if (record.key !== key) throw new SnapshotError(`the record is for snapshot ${record.key}, not ${key}`);
+  if (record.id !== key) throw new SnapshotError(`the record is for snapshot ${record.id}, not ${key}`);
   if (record.raw > SNAPSHOT_MAX_BYTES) throw new SnapshotError(`the record claims ${record.raw} bytes, over the ${SNAPSHOT_MAX_BYTES} cap`);
   if (!stored.body) throw new SnapshotError("the stored snapshot is empty");
   const packed = await readCapped(stored.body, record.packed, "stored snapshot");
@@ -144,7 +144,7 @@ export async function verifiedSnapshot(stored, record, key) {
 }
 
 function validRecord(record) {
-  return Boolean(record) && typeof record === "object" && typeof record.key === "string"
+  return Boolean(record) && typeof record === "object" && typeof record.id === "string"
     && typeof record.sha256 === "string" && /^[0-9a-f]{64}$/.test(record.sha256)
     && Number.isSafeInteger(record.packed) && record.packed > 0
     && Number.isSafeInteger(record.raw) && record.raw > 0;
