@@ -58,8 +58,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{MAX_INPUT_CHARS:,} are accepted", file=sys.stderr)
         return 2
 
-    reply = handle_request({"cmd": "solve", "game": args.game, "text": text,
-                            "case": args.case - 1})
+    # The frames of a case cost more than solving it: only --json shows them.
+    request = {"cmd": "solve", "game": args.game, "text": text, "case": args.case - 1} \
+        if args.json else {"cmd": "answer", "game": args.game, "text": text}
+    reply = handle_request(request)
     if not reply["ok"]:
         print(f"error: {reply['error']['message']}", file=sys.stderr)
         return 2

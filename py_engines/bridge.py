@@ -3,6 +3,7 @@
 Requests (all JSON objects):
   {"cmd": "games"}
   {"cmd": "solve",  "game": G, "text": T, "case": 0, "moves": []}
+  {"cmd": "answer", "game": G, "text": T}   (the answer and stats only: no frames)
   {"cmd": "replay", "game": G, "text": T, "case": K, "moves": ["..."]}
   {"cmd": "random", "game": G, "seed": S, "options": {...}}
   {"cmd": "explore_chunk" | "explore_check", ...}   (see explore/requests.py)
@@ -105,6 +106,11 @@ def _cmd_solve(req: dict[str, Any]) -> dict[str, Any]:
             "case": case, "frames": frames, "stats": stats}
 
 
+def _cmd_answer(req: dict[str, Any]) -> dict[str, Any]:
+    engine, _, result, stats = _solved(_field(req, "game", str), _field(req, "text", str))
+    return {"game": engine.name, "answer": engine.format(result), "stats": stats}
+
+
 def _cmd_replay(req: dict[str, Any]) -> dict[str, Any]:
     case, moves = _selection(req)
     engine, problem, result, _ = _solved(_field(req, "game", str), _field(req, "text", str))
@@ -125,8 +131,8 @@ def _cmd_random(req: dict[str, Any]) -> dict[str, Any]:
             "text": engine.random_input(seed, **options)}
 
 
-_COMMANDS = {"games": _cmd_games, "solve": _cmd_solve, "replay": _cmd_replay,
-             "random": _cmd_random}
+_COMMANDS = {"games": _cmd_games, "solve": _cmd_solve, "answer": _cmd_answer,
+             "replay": _cmd_replay, "random": _cmd_random}
 # Explore's and the tools' requests join on first use: they import the CLI's
 # multiprocessing and argparse, which no solve needs and which would add about a
 # third of a second of compiling to every cold boot in the browser.

@@ -170,6 +170,19 @@ def test_cli_json_prints_the_full_result_with_options_after_the_game():
     assert data["answer"].endswith("36\n\n") and data["frames"][-1]["state"]["outcome"] == "lost"
 
 
+def test_answer_request_and_the_plain_cli_make_no_frames(monkeypatch, capsys):
+    from py_engines.__main__ import main
+    reply = call(cmd="answer", game="the_game", text=SAMPLE + " ")
+    assert reply["ok"] and reply["answer"] == SAMPLE_ANSWER and "frames" not in reply
+    assert set(reply["stats"]) >= {"ms", "nodes"}
+
+    def no_frames(*args, **kwargs):
+        raise AssertionError("frames were made")
+    monkeypatch.setattr(type(get_engine("the_game")), "replay", no_frames)
+    assert main(["the_game", str(ROOT / "tests/data/the_game/sample-1.in")]) == 0
+    assert capsys.readouterr().out == (ROOT / "tests/data/the_game/sample-1.ans").read_text()
+
+
 def test_cli_bad_input_exits_2_with_a_position_and_no_traceback():
     run = cli("the_game", stdin="2 3 1O0\n")
     assert run.returncode == 2 and run.stdout == ""
