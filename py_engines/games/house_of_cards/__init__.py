@@ -20,20 +20,22 @@ GameState protocol of ``search.minimax``, used by the replay and the tests);
 ``frames`` (scene snapshots and narration); the engine here.
 
 Solver: the value of a position is its score plus the value of the *rest* of
-the game, which depends only on the house shape, the cards that can still
-score (legs beside unfloored valleys, cards of open floors), both held cards
-and the draw index (itself fixed by shape and held cards).  That is packed into
-one integer, updated incrementally, which keys a transposition table of
-(lower, upper) bounds of the rest-value, so positions reached with different
-scores share entries.  Fail-soft negamax alpha-beta with principal variation
-search (null windows after the first move) orders moves by the table's best
-move, then by immediate gain, and scores the last turn in a flat loop.  The
-search is the rules of ``Position`` compiled into per-shape move tables; the
-tests check it against the generic ``search.minimax.Solver`` on ``Position``.
-Cost: an M = 13 deck (18 plies; the plain DP has 15,453 distinct states) takes
-5-11 thousand nodes and at most ~5,000 table entries, about 8-16 ms in CPython
-3.11.  The replay adds the exact value of every legal move along the line
-(about 30 ms for M = 13), reusing the same table.
+the game, which depends only on the house shape, both held cards, the cards of
+open floors and, per valley, the rank sum and red count of the standing legs
+beside it (all a future triangle there needs), and the draw index (itself fixed
+by shape and held cards).  That is packed into one integer, which keys a
+transposition table of (lower, upper) bounds of the rest-value, so positions
+reached with different scores share entries; a move is made by adding
+precomputed table entries to the key, so the search updates nothing else.
+Fail-soft negamax alpha-beta with principal variation search (null windows
+after the first move) and enhanced transposition cutoffs (a move whose position
+the table already knows to refute the window ends the search at once) orders
+moves by the table's best move, then by immediate gain; the last turn is scored
+in a flat loop.  The tests check it against the generic
+``search.minimax.Solver`` on ``Position``.  Cost: an M = 13 deck (18 plies;
+about 12,800 distinct rest-states) takes 3-8 thousand nodes and at most ~4,000
+table entries.  The replay adds the exact value of every legal move along the
+line, reusing the same table.
 """
 from __future__ import annotations
 
