@@ -25,6 +25,7 @@ from .rules import (AXEL, BIRGIT, FLOOR_CARD, FLOOR_LEFT, FLOOR_RIGHT, FLOOR_UP,
                     triangle_value)
 
 HELD_SHIFT = (12, 17)
+LEG_WEIGHT = 3          # move ordering: a peak's legs against what it scores now (tuned on hard decks)
 FLOOR_SHIFT = tuple(22 + 5 * f for f in range(6))
 VALLEY_SHIFT = tuple(52 + 7 * f for f in range(6))
 
@@ -67,7 +68,8 @@ def _leg_terms(valley: int | None) -> tuple[int, ...]:
 # change by floor card (the peak's shape bit, the card cleared), key term by left-leg card,
 # by right-leg card).  Moves are made by adding table entries to the key.
 _VALLEYS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]] = [()] * 4096
-_FLOORS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]] = [()] * 4096
+_FLOORS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int], ...]] = \
+    [()] * 4096
 for _s in SHAPES:
     _VALLEYS[_s] = tuple(
         (VALLEY_SHIFT[f], tuple((1 << f) - (x << VALLEY_SHIFT[f]) for x in range(128)),
@@ -75,7 +77,8 @@ for _s in SHAPES:
         for f in open_valleys(_s))
     _FLOORS[_s] = tuple(
         (FLOOR_SHIFT[f], tuple(peak_bit(FLOOR_UP[f]) - (c << FLOOR_SHIFT[f]) for c in range(32)),
-         _leg_terms(_bordered(FLOOR_UP[f])[0]), _leg_terms(_bordered(FLOOR_UP[f])[1]))
+         _leg_terms(_bordered(FLOOR_UP[f])[0]), _leg_terms(_bordered(FLOOR_UP[f])[1]),
+         int(_bordered(FLOOR_UP[f])[0] is not None), int(_bordered(FLOOR_UP[f])[1] is not None))
         for f in open_floors(_s))
 _HELD = tuple(tuple(c << HELD_SHIFT[me] for c in range(32)) for me in (AXEL, BIRGIT))
 # _SWAP[me][d][h]: the key change when the mover's held card h becomes d.
@@ -160,7 +163,7 @@ class RestSearch:
                     if x > best:
                         best = x
             if h:
-                for fs, _, _, _ in floors[shape]:
+                for fs, _, _, _, _, _ in floors[shape]:
                     x = tri[(key >> fs & 31) << 10 | h << 5 | d] * sg
                     if x > best:
                         best = x
@@ -190,32 +193,41 @@ class RestSearch:
             h = key >> hs & 31
             shape = key & 4095
             t1 = t + 1
-            if not h and not valleys[shape]:
+            vlist = valleys[shape]
+            if not h and not vlist:
                 # holding the drawn card is the only move
                 nk = key + held[d]
                 best = -(last_turn(nk, t1) if t1 == last else search(nk, t1, -beta, -alpha))
                 best_key = nk
             else:
-                # (order, gain, key after the move); holding is ordered by the held card's
-                # end value, the others by what they score now
-                moves = []
+                # (order, gain, key after the move): holding is ordered by the held card's end
+                # value (a card of the other's colour, which counts against its holder, last),
+                # a floor by what it scores now, a peak by that and then by its legs
                 if not h:
-                    moves.append((adj[d] * sg, 0, key + held[d]))
-                for vs, cleared, floor_card in valleys[shape]:
-                    field = key >> vs & 127
-                    base = key + cleared[field]
-                    g = vtri[field << 5 | d] * sg
-                    moves.append((g, g, base + floor_card[d]))
-                    if h:
+                    end = adj[d] * sg
+                    moves = [(end if end > 0 else -INF, 0, key + held[d])]
+                    for vs, cleared, floor_card in vlist:
+                        field = key >> vs & 127
+                        g = vtri[field << 5 | d] * sg
+                        moves.append((g, g, key + cleared[field] + floor_card[d]))
+                else:
+                    moves = []
+                    for vs, cleared, floor_card in vlist:
+                        field = key >> vs & 127
+                        base = key + cleared[field]
+                        g = vtri[field << 5 | d] * sg
+                        moves.append((g, g, base + floor_card[d]))
                         g = vtri[field << 5 | h] * sg
                         moves.append((g, g, base + floor_card[h] + swap[h]))
-                if h:
-                    for fs, built, left, right in floors[shape]:
+                    for fs, built, left, right, lv, rv in floors[shape]:
                         fc = key >> fs & 31
                         g = tri[fc << 10 | h << 5 | d] * sg
                         base = key + built[fc] - held[h]
-                        moves.append((g, g, base + left[h] + right[d]))
-                        moves.append((g, g, base + left[d] + right[h]))
+                        # the leg beside a valley: a card of the mover's colour there
+                        # (a high one the more so) first
+                        ah, ad = adj[h] * sg, adj[d] * sg
+                        moves.append((g + LEG_WEIGHT * (ah * lv + ad * rv), g, base + left[h] + right[d]))
+                        moves.append((g + LEG_WEIGHT * (ad * lv + ah * rv), g, base + left[d] + right[h]))
                 if t1 == last:
                     # the other's last turn is scored in a flat loop: the value is exact
                     best, best_key = -INF, 0
