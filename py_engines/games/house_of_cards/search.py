@@ -50,6 +50,10 @@ for _sum in range(2 * MAX_M + 1):
             _total = _sum + (_c & 15)
             _VALLEY_TRI[(_sum | _reds << 5) << 5 | _c] = _total if _reds + (_c >> 4) >= 2 else -_total
 _ADJ = [card_points(c) for c in range(32)]
+# The same three tables seen by each player (Axel's gains are +, Birgit's -): the search
+# reads its mover's, so a gain is one lookup.
+_MINE = tuple((tuple(v * sign for v in _TRI), tuple(v * sign for v in _VALLEY_TRI),
+               tuple(v * sign for v in _ADJ)) for sign in (1, -1))
 
 
 def _bordered(p: int) -> tuple[int | None, int | None]:
@@ -66,7 +70,8 @@ def _leg_terms(valley: int | None) -> tuple[int, ...]:
 # Per shape, the open valleys: (field shift, key change by field (the floor's shape bit, the
 # field cleared), key term by card (the floor's card)); the open floors: (floor shift, key
 # change by floor card (the peak's shape bit, the card cleared), key term by left-leg card,
-# by right-leg card).  Moves are made by adding table entries to the key.
+# by right-leg card, and the move order's weights of a card on the left and on the right leg:
+# LEG_WEIGHT beside a valley, else 0).  Moves are made by adding table entries to the key.
 _VALLEYS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]] = [()] * 4096
 _FLOORS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int], ...]] = \
     [()] * 4096
@@ -78,7 +83,8 @@ for _s in SHAPES:
     _FLOORS[_s] = tuple(
         (FLOOR_SHIFT[f], tuple(peak_bit(FLOOR_UP[f]) - (c << FLOOR_SHIFT[f]) for c in range(32)),
          _leg_terms(_bordered(FLOOR_UP[f])[0]), _leg_terms(_bordered(FLOOR_UP[f])[1]),
-         int(_bordered(FLOOR_UP[f])[0] is not None), int(_bordered(FLOOR_UP[f])[1] is not None))
+         LEG_WEIGHT * (_bordered(FLOOR_UP[f])[0] is not None),
+         LEG_WEIGHT * (_bordered(FLOOR_UP[f])[1] is not None))
         for f in open_floors(_s))
 _HELD = tuple(tuple(c << HELD_SHIFT[me] for c in range(32)) for me in (AXEL, BIRGIT))
 # _SWAP[me][d][h]: the key change when the mover's held card h becomes d.
@@ -110,13 +116,12 @@ class RestSearch:
         # key -> (lower bound, upper bound, key after the best move found) of the rest-value
         # for the player to move
         self.table: dict[int, tuple[int, int, int]] = {}
-        self._calls = [0]
-        self._search = self._compile()
+        self._search, self._expanded = self._compile()
 
     @property
     def nodes(self) -> int:
-        """Positions the search has visited (table hits included)."""
-        return self._calls[0]
+        """Positions the search has expanded (a position searched again counts again)."""
+        return self._expanded()
 
     def rest(self, pos: Position) -> int:
         """Future points (Axel - Birgit) under best play, end adjustment included."""
@@ -131,48 +136,50 @@ class RestSearch:
         """The exact final V of ``pos``."""
         return pos.score + self.rest(pos)
 
-    def _compile(self) -> Callable[[int, int, int, int], int]:  # noqa: C901 - the hot loop, see below
-        """The negamax over the rest-value for the mover, as a closure for speed."""
-        deck, table, calls = self.deck, self.table, self._calls
+    def _compile(self) -> tuple[Callable[[int, int, int, int], int], Callable[[], int]]:  # noqa: C901
+        """The negamax over the rest-value for the mover, as a closure for speed (the hot loop,
+        see below), and the count of positions it expanded."""
+        deck, table = self.deck, self.table
+        expanded = 0
         tget = table.get
         draw = deck[8:]
         last = len(draw) - 1
         first = AXEL if deck[0] & RED else BIRGIT
-        tri, vtri, adj, valleys, floors = _TRI, _VALLEY_TRI, _ADJ, _VALLEYS, _FLOORS
-        # per turn: mover, sign of his gains on the Axel - Birgit scale, drawn card, where the
+        valleys, floors = _VALLEYS, _FLOORS
+        # per turn: the mover's peak, valley and held-card values, the drawn card, where the
         # mover's and the other's held cards sit, holding a card (by card), replacing it
         turns = []
         for t, d in enumerate(draw):
             me = (first + t) & 1
-            turns.append((1 - 2 * me, d, HELD_SHIFT[me], HELD_SHIFT[1 - me], _HELD[me],
+            turns.append((*_MINE[me], d, HELD_SHIFT[me], HELD_SHIFT[1 - me], _HELD[me],
                           _SWAP[me][d]))
 
         def last_turn(key: int, t: int) -> int:
-            sg, d, hs, other, _, _ = turns[t]
+            tri, vtri, adj, d, hs, other, _, _ = turns[t]
             h = key >> hs & 31
             shape = key & 4095
-            ad, ah = adj[d] * sg, adj[h] * sg
+            ad, ah = adj[d], adj[h]
             best = -INF if h else ad
             for vs, _, _ in valleys[shape]:
                 field = (key >> vs & 127) << 5
-                x = vtri[field | d] * sg + ah
+                x = vtri[field | d] + ah
                 if x > best:
                     best = x
                 if h:
-                    x = vtri[field | h] * sg + ad
+                    x = vtri[field | h] + ad
                     if x > best:
                         best = x
             if h:
                 for fs, _, _, _, _, _ in floors[shape]:
-                    x = tri[(key >> fs & 31) << 10 | h << 5 | d] * sg
+                    x = tri[(key >> fs & 31) << 10 | h << 5 | d]
                     if x > best:
                         best = x
-            return best + adj[key >> other & 31] * sg
+            return best + adj[key >> other & 31]
 
         # One flat function per node on purpose: every helper call would cost time at each of
         # thousands of nodes per deck.  The generic solver checks it (tests and contract).
         def search(key: int, t: int, alpha: int, beta: int) -> int:  # noqa: C901
-            calls[0] += 1
+            nonlocal expanded
             entry = tget(key)
             if entry is not None:
                 lo, hi, hint = entry
@@ -188,8 +195,9 @@ class RestSearch:
                     beta = hi
             else:
                 lo, hi, hint = -INF, INF, 0
+            expanded += 1
             a0, b0 = alpha, beta
-            sg, d, hs, _, held, swap = turns[t]
+            tri, vtri, adj, d, hs, _, held, swap = turns[t]
             h = key >> hs & 31
             shape = key & 4095
             t1 = t + 1
@@ -204,30 +212,30 @@ class RestSearch:
                 # value (a card of the other's colour, which counts against its holder, last),
                 # a floor by what it scores now, a peak by that and then by its legs
                 if not h:
-                    end = adj[d] * sg
+                    end = adj[d]
                     moves = [(end if end > 0 else -INF, 0, key + held[d])]
                     for vs, cleared, floor_card in vlist:
                         field = key >> vs & 127
-                        g = vtri[field << 5 | d] * sg
+                        g = vtri[field << 5 | d]
                         moves.append((g, g, key + cleared[field] + floor_card[d]))
                 else:
                     moves = []
                     for vs, cleared, floor_card in vlist:
                         field = key >> vs & 127
                         base = key + cleared[field]
-                        g = vtri[field << 5 | d] * sg
+                        g = vtri[field << 5 | d]
                         moves.append((g, g, base + floor_card[d]))
-                        g = vtri[field << 5 | h] * sg
+                        g = vtri[field << 5 | h]
                         moves.append((g, g, base + floor_card[h] + swap[h]))
-                    for fs, built, left, right, lv, rv in floors[shape]:
+                    # a leg beside a valley: a card of the mover's colour there (a high one
+                    # the more so) first
+                    ah, ad = adj[h], adj[d]
+                    for fs, built, left, right, lw, rw in floors[shape]:
                         fc = key >> fs & 31
-                        g = tri[fc << 10 | h << 5 | d] * sg
+                        g = tri[fc << 10 | h << 5 | d]
                         base = key + built[fc] - held[h]
-                        # the leg beside a valley: a card of the mover's colour there
-                        # (a high one the more so) first
-                        ah, ad = adj[h] * sg, adj[d] * sg
-                        moves.append((g + LEG_WEIGHT * (ah * lv + ad * rv), g, base + left[h] + right[d]))
-                        moves.append((g + LEG_WEIGHT * (ad * lv + ah * rv), g, base + left[d] + right[h]))
+                        moves.append((g + ah * lw + ad * rw, g, base + left[h] + right[d]))
+                        moves.append((g + ad * lw + ah * rw, g, base + left[d] + right[h]))
                 if t1 == last:
                     # the other's last turn is scored in a flat loop: the value is exact
                     best, best_key = -INF, 0
@@ -281,4 +289,7 @@ class RestSearch:
                 return last_turn(key, t)
             return search(key, t, alpha, beta)
 
-        return solve
+        def count() -> int:
+            return expanded
+
+        return solve, count
