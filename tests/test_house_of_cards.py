@@ -221,6 +221,22 @@ def test_fast_search_agrees_with_generic_minimax(seed):
     assert RestSearch(cards).value(start) == Solver().value(start)
 
 
+def test_the_search_tables_score_triangles_by_the_rules():
+    """The fast search reads triangles from tables (a peak's; a floor's by the rank sum and red
+    count of the valley's legs): every entry is triangle_value of its cards, for each player."""
+    from py_engines.games.house_of_cards.rules import card_points, triangle_value
+    from py_engines.games.house_of_cards.search import _MINE, _field
+    codes = [r | c for c in (0, 16) for r in range(1, 14)]
+    for sign, (tri, vtri, adj) in zip((1, -1), _MINE, strict=True):
+        for a in codes:
+            for b in codes:
+                for c in codes:
+                    value = sign * triangle_value(a, b, c)
+                    assert tri[a << 10 | b << 5 | c] == value
+                    assert vtri[(_field(a) + _field(b)) << 5 | c] == value
+        assert [adj[c] for c in codes] == [sign * card_points(c) for c in codes]
+
+
 def test_search_value_of_rest_ignores_the_score_so_far():
     pos = play(Position.start(WORKED), "floorD:1.3")
     search = RestSearch(WORKED)

@@ -18,11 +18,11 @@ floored valleys' legs never score again.
 """
 from __future__ import annotations
 
+from operator import neg
 from typing import Callable, Sequence
 
 from .rules import (AXEL, BIRGIT, FLOOR_CARD, FLOOR_LEFT, FLOOR_RIGHT, FLOOR_UP, INF, MAX_M, RED,
-                    SHAPES, Position, card_points, open_floors, open_valleys, peak_bit, peak_exists,
-                    triangle_value)
+                    SHAPES, Position, card_points, open_floors, open_valleys, peak_bit, peak_exists)
 
 HELD_SHIFT = (12, 17)
 LEG_WEIGHT = 3          # move ordering: a peak's legs against what it scores now (tuned on hard decks)
@@ -36,24 +36,24 @@ def _field(card: int) -> int:
 
 
 _CODES = [0] + [r | c for c in (0, RED) for r in range(1, MAX_M + 1)]
-# Triangles: a peak on a floor, indexed floor << 10 | left << 5 | right; a floor on a valley,
-# indexed field << 5 | card.
-_TRI = [0] * (1 << 15)
-for _a in _CODES:
-    for _b in _CODES:
-        for _c in _CODES:
-            _TRI[_a << 10 | _b << 5 | _c] = triangle_value(_a, _b, _c)
+# Triangles: a floor on a valley, indexed field << 5 | card; a peak on a floor, indexed
+# floor << 10 | left << 5 | right, which is the floor and the left leg as one field.
 _VALLEY_TRI = [0] * (1 << 12)
 for _sum in range(2 * MAX_M + 1):
     for _reds in range(3):
         for _c in _CODES:
             _total = _sum + (_c & 15)
             _VALLEY_TRI[(_sum | _reds << 5) << 5 | _c] = _total if _reds + (_c >> 4) >= 2 else -_total
+_TRI = [0] * (1 << 15)
+for _a in _CODES:
+    for _b in _CODES:
+        _row = (_field(_a) + _field(_b)) << 5
+        _TRI[_a << 10 | _b << 5:(_a << 10 | _b << 5) + 32] = _VALLEY_TRI[_row:_row + 32]
 _ADJ = [card_points(c) for c in range(32)]
 # The same three tables seen by each player (Axel's gains are +, Birgit's -): the search
 # reads its mover's, so a gain is one lookup.
-_MINE = tuple((tuple(v * sign for v in _TRI), tuple(v * sign for v in _VALLEY_TRI),
-               tuple(v * sign for v in _ADJ)) for sign in (1, -1))
+_MINE = ((_TRI, _VALLEY_TRI, _ADJ),
+         (list(map(neg, _TRI)), list(map(neg, _VALLEY_TRI)), list(map(neg, _ADJ))))
 
 
 def _bordered(p: int) -> tuple[int | None, int | None]:
@@ -72,20 +72,22 @@ def _leg_terms(valley: int | None) -> tuple[int, ...]:
 # change by floor card (the peak's shape bit, the card cleared), key term by left-leg card,
 # by right-leg card, and the move order's weights of a card on the left and on the right leg:
 # LEG_WEIGHT beside a valley, else 0).  Moves are made by adding table entries to the key.
+_VALLEY_MOVE = tuple(
+    (VALLEY_SHIFT[f], tuple((1 << f) - (x << VALLEY_SHIFT[f]) for x in range(128)),
+     tuple(c << FLOOR_SHIFT[f] for c in range(32)))
+    for f in range(6))
+_FLOOR_MOVE = tuple(
+    (FLOOR_SHIFT[f], tuple(peak_bit(FLOOR_UP[f]) - (c << FLOOR_SHIFT[f]) for c in range(32)),
+     _leg_terms(_bordered(FLOOR_UP[f])[0]), _leg_terms(_bordered(FLOOR_UP[f])[1]),
+     LEG_WEIGHT * (_bordered(FLOOR_UP[f])[0] is not None),
+     LEG_WEIGHT * (_bordered(FLOOR_UP[f])[1] is not None))
+    for f in range(6))
 _VALLEYS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]] = [()] * 4096
 _FLOORS: list[tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int], ...]] = \
     [()] * 4096
 for _s in SHAPES:
-    _VALLEYS[_s] = tuple(
-        (VALLEY_SHIFT[f], tuple((1 << f) - (x << VALLEY_SHIFT[f]) for x in range(128)),
-         tuple(c << FLOOR_SHIFT[f] for c in range(32)))
-        for f in open_valleys(_s))
-    _FLOORS[_s] = tuple(
-        (FLOOR_SHIFT[f], tuple(peak_bit(FLOOR_UP[f]) - (c << FLOOR_SHIFT[f]) for c in range(32)),
-         _leg_terms(_bordered(FLOOR_UP[f])[0]), _leg_terms(_bordered(FLOOR_UP[f])[1]),
-         LEG_WEIGHT * (_bordered(FLOOR_UP[f])[0] is not None),
-         LEG_WEIGHT * (_bordered(FLOOR_UP[f])[1] is not None))
-        for f in open_floors(_s))
+    _VALLEYS[_s] = tuple(_VALLEY_MOVE[f] for f in open_valleys(_s))
+    _FLOORS[_s] = tuple(_FLOOR_MOVE[f] for f in open_floors(_s))
 _HELD = tuple(tuple(c << HELD_SHIFT[me] for c in range(32)) for me in (AXEL, BIRGIT))
 # _SWAP[me][d][h]: the key change when the mover's held card h becomes d.
 _SWAP = tuple(tuple(tuple((d - h) << HELD_SHIFT[me] for h in range(32)) for d in range(32))
