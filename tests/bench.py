@@ -356,6 +356,47 @@ def report_tools(page: Any) -> dict[str, Any]:
     return tools
 
 
+def game_figures(page: Any, figures: dict[str, Any], random_count: int, *, only: str | None = None,
+                 tools: bool = False) -> None:
+    """Per registered game (or ``only`` one): each judge file and the largest random input, then
+    ``random_count`` random inputs, in CPython and in the page; the page's tools in between."""
+    current = None
+    for game, label, text in workloads():
+        if only and game != only:
+            continue
+        if game != current:
+            print(f"\n== {game}: per-case solve time (engine timing inside Python)")
+            current = game
+        cpy, cstats = cpython_cases(game, text)
+        web, wstats, trip = browser_cases(page, game, text)
+        entry = {"cases": len(cpy), "cpython_ms": cpy, "browser_ms": web,
+                 "browser_round_trip_ms": trip,
+                 "nodes": cstats.get("nodes"), "table": cstats.get("table"),
+                 "table_bytes": cstats.get("table_bytes")}
+        figures["games"].setdefault(game, {})[label] = entry
+        extra = ""
+        if cstats.get("table") is not None:
+            extra = f"   nodes {cstats['nodes']:,}   table {cstats['table']:,}"
+            if cstats.get("table_bytes"):
+                extra += f" ({cstats['table_bytes'] / 1e6:.2f} MB)"
+        print(f"{label:40s} {len(cpy):3d} case(s)")
+        print(f"    CPython  {summary(cpy)}   total {sum(cpy):8.2f} ms{extra}")
+        print(f"    browser  {summary(web)}   total {sum(web):8.2f} ms   round trip {trip:7.1f} ms")
+    if tools:
+        figures["tools"] = report_tools(page)
+    for game in engine_names() if random_count else ():
+        if only and game != only:
+            continue
+        texts = random_inputs(game, random_count)
+        cpy = [ms for t in texts for ms in cpython_cases(game, t)[0]]
+        web = [ms for t in texts for ms in browser_cases(page, game, t)[0]]
+        figures["games"].setdefault(game, {})["random"] = {
+            "inputs": len(texts), "cases": len(cpy), "cpython_ms": cpy, "browser_ms": web}
+        print(f"\n== {game}: {len(texts)} random inputs (default options, seeds 0..{len(texts) - 1})")
+        print(f"    CPython  {summary(cpy)}")
+        print(f"    browser  {summary(web)}")
+
+
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
@@ -371,6 +412,9 @@ def main() -> int:
     parser.add_argument("--tools-only", action="store_true", help="only the tools' figures")
     parser.add_argument("--oracle-only", action="store_true",
                         help="only House of Cards against its C++ oracle")
+    parser.add_argument("--game", choices=engine_names(),
+                        help="only this game's per-case and random figures (and, for "
+                             "house_of_cards, the oracle's)")
     args = parser.parse_args()
     if args.oracle_only:
         oracle_figures()
@@ -403,6 +447,17 @@ def main() -> int:
             browser.close()
             server.shutdown()
             return 0
+        if args.game:
+            page = browser.new_context().new_page()
+            page.goto(url)
+            page.evaluate("pixelJudge.ready")
+            game_figures(page, figures, args.random, only=args.game)
+            browser.close()
+            server.shutdown()
+            if args.game == "house_of_cards":
+                print()
+                oracle_figures()
+            return 0
         boot = boot_figures(browser, url)
         figures["boot"] = boot
         print("== boot (headless Chromium, medians of %d alternated rounds, ms from navigation)"
@@ -426,36 +481,7 @@ def main() -> int:
         page = context.new_page()
         page.goto(url)
         page.evaluate("pixelJudge.ready")
-        current = None
-        for game, label, text in workloads():
-            if game != current:
-                print(f"\n== {game}: per-case solve time (engine timing inside Python)")
-                current = game
-            cpy, cstats = cpython_cases(game, text)
-            web, wstats, trip = browser_cases(page, game, text)
-            entry = {"cases": len(cpy), "cpython_ms": cpy, "browser_ms": web,
-                     "browser_round_trip_ms": trip,
-                     "nodes": cstats.get("nodes"), "table": cstats.get("table"),
-                     "table_bytes": cstats.get("table_bytes")}
-            figures["games"].setdefault(game, {})[label] = entry
-            extra = ""
-            if cstats.get("table") is not None:
-                extra = f"   nodes {cstats['nodes']:,}   table {cstats['table']:,}"
-                if cstats.get("table_bytes"):
-                    extra += f" ({cstats['table_bytes'] / 1e6:.2f} MB)"
-            print(f"{label:40s} {len(cpy):3d} case(s)")
-            print(f"    CPython  {summary(cpy)}   total {sum(cpy):8.2f} ms{extra}")
-            print(f"    browser  {summary(web)}   total {sum(web):8.2f} ms   round trip {trip:7.1f} ms")
-        figures["tools"] = report_tools(page)
-        for game in engine_names() if args.random else ():
-            texts = random_inputs(game, args.random)
-            cpy = [ms for t in texts for ms in cpython_cases(game, t)[0]]
-            web = [ms for t in texts for ms in browser_cases(page, game, t)[0]]
-            figures["games"].setdefault(game, {})["random"] = {
-                "inputs": len(texts), "cases": len(cpy), "cpython_ms": cpy, "browser_ms": web}
-            print(f"\n== {game}: {len(texts)} random inputs (default options, seeds 0..{len(texts) - 1})")
-            print(f"    CPython  {summary(cpy)}")
-            print(f"    browser  {summary(web)}")
+        game_figures(page, figures, args.random, tools=True)
         figures["explore"] = explore_figures(page)
         browser.close()
     server.shutdown()
