@@ -2,9 +2,9 @@
 
 The oracle (``house_of_cards.cpp`` beside this file) is a plain alpha-beta in C++ with no
 transposition table, written for this benchmark from the rules.  For each file of hard M = 13
-decks (the judge file ``gen-h2-1``, five decks, and twelve more made by ``gen house_of_cards
---mode hard``, five decks each) both programs solve the file; their answers must agree with
-the judge's (or the engine's, for generated files), and their CPU time (user + system of the
+decks (the judge file ``gen-h2-1``, five decks, and the twelve files of ``hard/``, five decks
+each, kept so that the figures stay comparable from one engine to the next) both programs solve
+the file; their answers must agree with the one beside it, and their CPU time (user + system of the
 child process) is taken ``REPEATS`` times, alternating the two.  Each program's start-up (the
 interpreter, the imports and the tables for the CLI; the process for the oracle) is measured the
 same way on an input with nothing to search and subtracted.  The figure is the median per file.
@@ -26,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path(__file__).with_name("house_of_cards.cpp")
 JUDGE_FILE = ROOT / "tests" / "data" / "house_of_cards" / "gen-h2-1.in"
+HARD = Path(__file__).with_name("hard")
 HARD_FILES = 12
 HARD_SEED = 1
 REPEATS = 5
@@ -46,17 +47,11 @@ def build_oracle(out_dir: Path) -> Path:
     return binary
 
 
-def hard_files(out_dir: Path) -> list[tuple[str, Path]]:
-    """(label, input) of the judge file and the generated hard files (made once)."""
+def hard_files() -> list[tuple[str, Path]]:
+    """(label, input) of the judge file and the twelve hard files kept beside this module."""
     files = [("gen-h2-1 (judge file)", JUDGE_FILE)]
-    target = out_dir / "hard"
-    names = [f"house_of_cards-{HARD_SEED}-{k}" for k in range(1, HARD_FILES + 1)]
-    if not all((target / f"{n}.in").exists() for n in names):
-        subprocess.run([sys.executable, "-m", "py_engines", "gen", "house_of_cards", "--mode",
-                        "hard", "--seed", str(HARD_SEED), "--count", str(HARD_FILES), "--out",
-                        str(target)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    files += [(f"hard, seed {HARD_SEED}, file {k}", target / f"{n}.in")
-              for k, n in enumerate(names, start=1)]
+    files += [(f"hard, seed {HARD_SEED}, file {k}", HARD / f"house_of_cards-{HARD_SEED}-{k}.in")
+              for k in range(1, HARD_FILES + 1)]
     return files
 
 
@@ -73,7 +68,7 @@ def figures(out_dir: Path, repeats: int = REPEATS, *, echo: bool = True) -> dict
     oracle = build_oracle(out_dir)
     cli = [sys.executable, "-m", "py_engines", "house_of_cards"]
     cc = [str(oracle)]
-    files = hard_files(out_dir)
+    files = hard_files()
     start_py: list[float] = []
     start_cc: list[float] = []
     rows = []
