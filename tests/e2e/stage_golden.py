@@ -7,7 +7,7 @@ stage's logical size) in a few fixed views:
 
 * at rest (t = 1) with the clock at 0 ms (every blink on), at 1250 ms (a mix of
   blinks off), and with reduced motion (as the GIF and PNG export draw it);
-* in the tween into the frame, at t = 0.1, 0.3, 0.5, 0.7 and 0.9 (frames after the first);
+* in the tween into the frame, at t = 0.1, 0.3, 0.5, 0.6, 0.7 and 0.9 (frames after the first);
 * and drawn by the generic scene (at rest, and at t = 0.1) for every sample frame.
 
 Each view's digest is the first 12 hex digits of the SHA-256 of its RGBA pixels.
@@ -46,14 +46,16 @@ GENERIC_SCENE = "js/stage/generic-scene.js"
 
 REST = [{"t": 1, "now": 0, "reduced": False}, {"t": 1, "now": 1250, "reduced": False},
         {"t": 1, "now": 0, "reduced": True}]
-TWEEN = [{"t": t, "now": 0, "reduced": False} for t in (0.1, 0.3, 0.5, 0.7, 0.9)]
+TWEEN = [{"t": t, "now": 0, "reduced": False} for t in (0.1, 0.3, 0.5, 0.6, 0.7, 0.9)]
 GENERIC = [{"t": 1, "now": 0, "reduced": False}, {"t": 0.1, "now": 0, "reduced": False}]
 VIEWS = {"scene": {"rest": REST, "tween": TWEEN}, "generic": {"rest": GENERIC[:1], "tween": GENERIC[1:]}}
 
-# Judge files beyond the samples, where the samples show few frames: name -> cases drawn.
+# Judge files beyond the samples, where the samples show few frames or leave a branch
+# of a scene undrawn (The Game's samples are both lost): name -> cases drawn.
 EXTRA = {"house_of_cards": {"gen-h2-1": 5, "gen-h3-1": 6},
          "kalah": {"gen-rules-1": 3, "gen-r3-1": 6},
-         "byte_me": {"gen-bm1-1": 12}}
+         "byte_me": {"gen-bm1-1": 12},
+         "the_game": {"gen-001_won": 1}}
 
 
 class Line(NamedTuple):

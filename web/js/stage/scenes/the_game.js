@@ -1,5 +1,8 @@
 // Scene for The Game (CERC 2022): four rows, the hand, the draw pile.
-import { PAL } from "../renderer.js";
+import { PAL, arrow, backCard, banner, ease, fade, lerp, strip, tile } from "../kit/index.js";
+
+/** @typedef {import("../kit/kit.js").Kit} Kit */
+/** @typedef {import("../types.js").Frame} Frame */
 
 const ROW_Y = [20, 53, 86, 119];   // 33 apart: a line above each row for "+N" and "<< -10"
 const CARD_W = 22;
@@ -11,23 +14,43 @@ const HAND_Y = 186;
 const HAND_X = 10;
 const PILE = { x: 330, y: 168 };
 
+/** @param {number} i */
 function handPos(i) { return { x: HAND_X + i * 27, y: HAND_Y }; }
 
+/**
+ * Where card `index` of a row of `length` cards lies (the last SHOWN cards are drawn).
+ * @param {number} row
+ * @param {number} index
+ * @param {number} length
+ */
 function trackPos(row, index, length) {
   const first = Math.max(0, length - SHOWN);
   return { x: TRACK_X + (index - first) * STEP_X, y: ROW_Y[row] + 2 };
 }
 
-function card(g, x, y, value, { hot = false, grey = false, raised = false } = {}) {
+/**
+ * @param {Kit} g
+ * @param {number} x
+ * @param {number} y
+ * @param {number} value
+ * @param {{ hot?: boolean, grey?: boolean, raised?: boolean }} [look]
+ */
+function numberCard(g, x, y, value, { hot = false, grey = false, raised = false } = {}) {
   const bg = grey ? PAL.slate : PAL.white;
   g.rect(x + 1, y + 2, CARD_W, CARD_H, PAL.black);
-  g.tile(x, y - (raised ? 4 : 0), CARD_W, CARD_H, value, {
+  tile(g, x, y - (raised ? 4 : 0), CARD_W, CARD_H, value, {
     bg, fg: grey ? PAL.silver : value < 50 ? PAL.navy : PAL.plum, border: hot ? PAL.yellow : PAL.slate,
   });
   if (hot) g.box(x - 1, y - 1 - (raised ? 4 : 0), CARD_W + 2, CARD_H + 2, PAL.yellow);
 }
 
-// A row's direction card (its first card) and arrow; `up` comes from the state.
+/**
+ * A row's direction card (its first card) and arrow; `up` comes from the state.
+ * @param {Kit} g
+ * @param {number} row
+ * @param {number} first
+ * @param {boolean} up
+ */
 function direction(g, row, first, up) {
   const y = ROW_Y[row];
   const label = String(first);
@@ -35,13 +58,16 @@ function direction(g, row, first, up) {
   g.box(4, y, 38, 24, up ? PAL.green : PAL.red);
   g.text(label, up ? 12 : 8, y + 9, PAL.white);
   // A pixel arrow: up for ascending rows, down for descending ones.
-  const ax = up ? 30 : 34;
-  for (let k = 0; k < 4; k++) {
-    const yy = up ? y + 8 + k : y + 15 - k;
-    g.rect(ax - k, yy, 2 * k + 1, 1, PAL.white);
-  }
+  if (up) arrow(g, 30, y + 8, "up", PAL.white);
+  else arrow(g, 34, y + 15, "down", PAL.white);
 }
 
+/**
+ * @param {Kit} g
+ * @param {number[][]} rows
+ * @param {boolean[]} ascending
+ * @param {{ hide?: number | null, targets?: number[], blinkOn?: boolean, lastRow?: number | null }} [opts]
+ */
 function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = true, lastRow = null } = {}) {
   rows.forEach((row, r) => {
     direction(g, r, row[0], ascending[r]);
@@ -52,7 +78,7 @@ function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = tru
     visible.forEach((c, k) => {
       if (k < first) return;
       const p = trackPos(r, k, cards.length);
-      card(g, p.x, p.y, c, { hot: lastRow === r && k === cards.length - 1 });
+      numberCard(g, p.x, p.y, c, { hot: lastRow === r && k === cards.length - 1 });
     });
     if (targets.includes(r + 1) && blinkOn) {
       const end = cards.length ? trackPos(r, cards.length - 1, cards.length) : { x: 4, y: ROW_Y[r] + 2 };
@@ -62,6 +88,11 @@ function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = tru
   });
 }
 
+/**
+ * @param {Kit} g
+ * @param {number[]} hand
+ * @param {{ raise?: number | null, grey?: boolean, shake?: number, skipLast?: number }} [opts]
+ */
 function drawHand(g, hand, { raise = null, grey = false, shake = 0, skipLast = 0 } = {}) {
   g.text("HAND", HAND_X, HAND_Y - 12, PAL.silver);
   for (let i = 0; i < 8; i++) {
@@ -72,54 +103,61 @@ function drawHand(g, hand, { raise = null, grey = false, shake = 0, skipLast = 0
     if (i >= hand.length - skipLast) return;
     const p = handPos(i);
     const dx = shake ? Math.round(Math.sin((shake + i) * 9) * 2) : 0;
-    card(g, p.x + dx, p.y, c, { hot: raise === i, raised: raise === i, grey });
+    numberCard(g, p.x + dx, p.y, c, { hot: raise === i, raised: raise === i, grey });
   });
 }
 
+/**
+ * @param {Kit} g
+ * @param {number} count
+ */
 function drawPile(g, count) {
   const { x, y } = PILE;
   const layers = Math.min(4, Math.ceil(count / 20));
   for (let k = layers; k > 0; k--) g.rect(x + k * 2, y - k * 2, CARD_W + 4, CARD_H + 8, k % 2 ? PAL.blue : PAL.navy);
   if (count) {
-    g.tile(x, y, CARD_W + 4, CARD_H + 8, "", { bg: PAL.blue, border: PAL.white });
-    g.box(x + 4, y + 4, CARD_W - 4, CARD_H, PAL.navy);
+    backCard(g, x, y, CARD_W + 4, CARD_H + 8, { fill: PAL.blue, border: PAL.white, frame: PAL.navy, inset: 4 });
   } else {
     g.box(x, y, CARD_W + 4, CARD_H + 8, PAL.slate);
   }
   g.text(`PILE ${count}`, x + 13, y + 34, PAL.white, { align: "center" });
 }
 
+/**
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @param {any} event  the frame's event
+ */
 function status(g, s, event) {
-  g.rect(0, 0, g.W, 11, PAL.black);
-  g.panel(0, 0, g.W, 11);
-  const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
-  g.text(turn, 4, 2, PAL.white);
-  g.text(`${s.played}/${s.deck_size}`, 232, 2, PAL.silver, { align: "center" });
-  let rule = "";
-  if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
-  g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
-  g.endPanel();
+  strip(g, 0, 11, () => {
+    const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
+    g.text(turn, 4, 2, PAL.white);
+    g.text(`${s.played}/${s.deck_size}`, 232, 2, PAL.silver, { align: "center" });
+    let rule = "";
+    if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
+    g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
+  });
 }
 
-// The result on one line between the rows and the hand, clear of the pile.
+/**
+ * The result on one line between the rows and the hand, clear of the pile.
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ */
 function endBanner(g, s) {
   const won = s.outcome === "won";
-  const title = won ? "BEATEN!" : "LOST";
-  const color = won ? PAL.green : PAL.red;
-  const sub = `left: hand ${s.hand.length}, pile ${s.pile.length}`;
-  const w = title.length * 16 + 12 + sub.length * 8 + 16;
-  const x = 8;
-  const y = 147;
-  const h = 24;
-  g.rect(x + 2, y + 2, w, h, PAL.black);
-  g.rect(x, y, w, h, PAL.navy);
-  g.box(x, y, w, h, color, 2);
-  g.panel(x, y, w + 2, h + 2);
-  g.text(title, x + 8, y + 4, color, { size: 16 });
-  g.text(sub, x + 8 + title.length * 16 + 12, y + 9, PAL.white);
-  g.endPanel();
+  banner(g, won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, {
+    x: 8, y: 147, h: 24, sub: `left: hand ${s.hand.length}, pile ${s.pile.length}`, beside: 12, pad: 16,
+    titleY: 4, subY: 9, drop: 2,
+  });
 }
 
+/**
+ * @param {Kit} g
+ * @param {Frame} frame
+ * @param {Frame | null} prev
+ * @param {number} t
+ */
 export function draw(g, frame, prev, t) {
   const s = frame.state;
   const ev = frame.event;
@@ -143,28 +181,28 @@ export function draw(g, frame, prev, t) {
   drawPile(g, s.pile.length + (flying ? Math.ceil(flying * (1 - t)) : 0));
 
   if (playing) {
-    const u = g.ease(Math.min(1, (t - 0.35) / 0.65));
+    const u = ease(Math.min(1, (t - 0.35) / 0.65));
     const from = handPos(ev.slot);
     const row = s.rows[ev.row - 1];
     const to = trackPos(ev.row - 1, row.length - 2, row.length - 1);
-    card(g, g.lerp(from.x, to.x, u), g.lerp(from.y, to.y, u), ev.card, { hot: true });
-    if (ev.trick) g.rect(0, ROW_Y[ev.row - 1] - 2, g.W, 28, (Math.floor(t * 8) % 2) ? "rgba(255,236,39,0.25)" : "rgba(0,0,0,0)");
+    numberCard(g, lerp(from.x, to.x, u), lerp(from.y, to.y, u), ev.card, { hot: true });
+    if (ev.trick) g.rect(0, ROW_Y[ev.row - 1] - 2, g.W, 28, (Math.floor(t * 8) % 2) ? fade(PAL.yellow, 0.25) : fade(PAL.black, 0));
   }
   if (flying) {
     const n = ev.cards.length;
     ev.cards.forEach((c, k) => {
       const slot = s.hand.length - n + k;
-      const u = g.ease(Math.max(0, Math.min(1, t * n - k)));
+      const u = ease(Math.max(0, Math.min(1, t * n - k)));
       if (u <= 0) return;
       const to = handPos(slot);
-      card(g, g.lerp(PILE.x, to.x, u), g.lerp(PILE.y, to.y, u), c);
+      numberCard(g, lerp(PILE.x, to.x, u), lerp(PILE.y, to.y, u), c);
     });
   }
   if (ev && ev.kind === "play" && !moving) {
     const row = s.rows[ev.row - 1];
     const p = trackPos(ev.row - 1, row.length - 2, row.length - 1);
     if (ev.trick) {
-      g.text("<< -10", Math.min(p.x - 8, g.W - 56), ROW_Y[ev.row - 1] - 8, PAL.yellow);
+      g.text("<< -10", Math.min(p.x - 8, g.W - 8 - g.textWidth("<< -10")), ROW_Y[ev.row - 1] - 8, PAL.yellow);
     } else {
       // The gap as a small bar under the card (one pixel per point, capped).
       g.rect(p.x, ROW_Y[ev.row - 1] + 24, Math.min(ev.gap, 40), 2, PAL.orange);
@@ -181,7 +219,11 @@ export function draw(g, frame, prev, t) {
   }
 }
 
-// Square-wave notes for a frame: [frequency Hz, duration ms] pairs.
+/**
+ * Square-wave notes for a frame: [frequency Hz, duration ms] pairs.
+ * @param {Frame} frame
+ * @returns {Array<[number, number]>}
+ */
 export function sounds(frame) {
   const ev = frame.event;
   if (!ev) return [];

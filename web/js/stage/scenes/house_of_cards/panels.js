@@ -1,0 +1,167 @@
+// House of Cards' side columns: the mover's moves with their exact values,
+// what the other player just did (with the score it made), and the final tally.
+import { PAL, badge, signed } from "../../kit/index.js";
+import { isRed, miniCard, playerInk, playerText } from "./cards.js";
+import { triangleOutline } from "./house.js";
+
+/** @typedef {import("../../kit/kit.js").Kit} Kit */
+/** @typedef {import("../../types.js").Frame} Frame */
+
+const COL_W = 108;
+/** @type {Record<string, number>} */
+const COL_X = { Axel: 4, Birgit: 272 };
+
+/**
+ * A player's name on a bar in their colour, at the top of their column.
+ * @param {Kit} g
+ * @param {string} name
+ * @param {number} y
+ * @param {string} suffix
+ */
+function nameTag(g, name, y, suffix) {
+  const x = COL_X[name];
+  badge(g, x - 2, y - 2, `${name.toUpperCase()}${suffix ? ` ${suffix}` : ""}`, {
+    fill: playerInk(name), border: name === "Birgit" ? PAL.silver : null, w: COL_W, h: 12,
+  });
+}
+
+/**
+ * The mover's panel: every legal move with its exact value (Axel - Birgit).
+ * @param {Kit} g
+ * @param {Frame} frame
+ * @param {{ chosen?: string | null }} [opts]  the move chosen, boxed
+ */
+export function movePanel(g, frame, { chosen = null } = {}) {
+  const s = frame.state;
+  const name = s.to_move;
+  const x = COL_X[name];
+  let y = 28;
+  nameTag(g, name, y, "MOVES");
+  y += 14;
+  g.text("DRAWS", x, y + 1, PAL.silver);
+  miniCard(g, x + 44, y, s.next);
+  if (s.held[name]) {
+    g.text("HAS", x + 62, y + 1, PAL.silver);
+    miniCard(g, x + 88, y, s.held[name]);
+  }
+  y += 13;
+  g.text("A-B VALUE", x, y, PAL.lavender);
+  y += 11;
+  const values = frame.values || [];
+  for (const c of s.choices) {
+    const v = values.find((m) => m.move === c.move);
+    if (!v) continue;
+    const isChosen = chosen === c.move;
+    if (v.best) g.rect(x - 2, y - 2, COL_W, 12, PAL.forest);
+    if (isChosen) g.box(x - 2, y - 2, COL_W, 12, PAL.green);
+    if (c.kind === "hold") {
+      g.text("HOLD", x, y, PAL.white);
+    } else {
+      triangleOutline(g, x + 3, y, 3, 7, c.target === "valley", PAL.yellow);
+      g.text(String(c.place), x + 9, y, PAL.yellow);
+    }
+    if (c.kind === "peak") {
+      miniCard(g, x + 34, y - 1, c.cards[0]);
+      g.text("/", x + 45, y, PAL.silver);
+      miniCard(g, x + 53, y - 1, c.cards[1]);
+    } else {
+      miniCard(g, x + 34, y - 1, c.cards[0]);
+      if (c.kind === "floor" && c.keep && c.cards[0] !== s.next) g.text("H", x + 47, y, PAL.silver);
+    }
+    g.text(v.text, x + COL_W - 4, y, v.best ? PAL.yellow : PAL.white, { align: "right" });
+    y += 13;
+  }
+}
+
+/**
+ * The other column: what its player just did (or who starts).
+ * @param {Kit} g
+ * @param {Frame} frame
+ * @param {string} name
+ */
+export function eventPanel(g, frame, name) {
+  const ev = frame.event;
+  const s = frame.state;
+  const x = COL_X[name];
+  let y = 28;
+  if (!ev) {
+    g.rect(x - 2, y - 2, COL_W, 12, PAL.slate);
+    g.text("THE DEAL", x + 1, y, PAL.white);
+    y += 16;
+    g.text("4 PEAKS STAND", x, y, PAL.silver);
+    y += 14;
+    miniCard(g, x, y - 1, s.first_card);
+    g.text(isRed(s.first_card) ? "IS RED" : "IS BLACK", x + 15, y, PAL.white);
+    y += 13;
+    g.text(`${s.first.toUpperCase()} STARTS`, x, y, playerText(s.first), { shadow: PAL.black });
+    return;
+  }
+  if (ev.player !== name) return;
+  nameTag(g, name, y, "PLAYED");
+  y += 16;
+  if (ev.kind === "hold") {
+    g.text("HOLD", x, y, PAL.white);
+    miniCard(g, x + 36, y - 1, ev.drawn);
+    y += 13;
+    y += 13;
+    g.text("NO POINTS", x, y, PAL.silver);
+    return;
+  }
+  const tri = ev.triangle;
+  triangleOutline(g, x + 3, y, 3, 7, tri.direction === "down", PAL.yellow);
+  g.text(tri.direction === "down" ? `FLOOR V${tri.level},${tri.slot}` : `PEAK F${tri.level},${tri.slot}`, x + 10, y, PAL.white);
+  y += 13;
+  tri.cards.forEach((/** @type {string} */ c, /** @type {number} */ k) => miniCard(g, x + k * 14, y - 1, c));
+  y += 14;
+  scoreBadge(g, x, y, tri);
+}
+
+/**
+ * What a triangle scored, and for whom.
+ * @param {any} tri  the event's triangle
+ */
+export function badgeText(tri) {
+  return `+${tri.points} ${tri.scorer.toUpperCase()}`;
+}
+
+/**
+ * A triangle's score on a badge in the scorer's colour, its text's top left at (x, y).
+ * @param {Kit} g
+ * @param {number} x
+ * @param {number} y
+ * @param {any} tri  the event's triangle
+ */
+export function scoreBadge(g, x, y, tri) {
+  badge(g, x - 1, y - 2, badgeText(tri), {
+    fill: playerInk(tri.scorer), border: tri.scorer === "Axel" ? PAL.yellow : PAL.silver, h: 12,
+  });
+}
+
+/**
+ * A player's final tally: triangles, the held card's points, the total.
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @param {string} name
+ */
+export function tallyPanel(g, s, name) {
+  const x = COL_X[name];
+  let y = 28;
+  nameTag(g, name, y, "");
+  y += 15;
+  g.text("TRIANGLES", x, y, PAL.silver);
+  g.text(String(s.score[name]), x + COL_W - 4, y, PAL.white, { align: "right" });
+  y += 12;
+  const adj = (s.adjustments || []).find((/** @type {any} */ a) => a.player === name);
+  g.text("HELD", x, y, PAL.silver);
+  if (adj) {
+    miniCard(g, x + 36, y - 1, adj.card);
+    g.text(signed(adj.points), x + COL_W - 4, y, adj.points >= 0 ? PAL.green : PAL.orange, { align: "right" });
+  } else {
+    g.text("0", x + COL_W - 4, y, PAL.white, { align: "right" });
+  }
+  y += 10;
+  g.rect(x, y, COL_W - 4, 1, PAL.silver);
+  y += 4;
+  g.text("TOTAL", x, y, PAL.white);
+  g.text(String(s.final[name]), x + COL_W - 4, y, playerText(name), { align: "right", shadow: PAL.black });
+}

@@ -1,0 +1,179 @@
+// Kalah's texts around the board: the status bar, the swaps left, the value
+// badges of a decision, small tags, and the caption line for each event.
+import { PAL, arrow, badge, signed, strip } from "../../kit/index.js";
+import { outline, pitRect } from "./board.js";
+
+/** @typedef {import("../../kit/kit.js").Kit} Kit */
+/** @typedef {import("../../types.js").Frame} Frame */
+/** @typedef {import("../../types.js").MoveValue} MoveValue */
+
+/** Each side's colour. @type {Record<string, string>} */
+export const SIDE = { You: PAL.blue, Opponent: PAL.pink };
+/** The badge lines: above the opponent's row, below yours, and the lane between the rows. */
+export const TOP_BADGE_Y = 32;
+export const BOT_BADGE_Y = 167;
+export const LANE_BADGE_Y = 99;
+
+/** @param {string} name */
+export function who(name) { return name === "You" ? "YOU" : "OPP"; }
+
+/**
+ * A move's value on a badge centred on cx: yellow for a best move, outlined
+ * white for the move chosen.
+ * @param {Kit} g
+ * @param {number} cx
+ * @param {number} y
+ * @param {string} text
+ * @param {{ best?: boolean, chosen?: boolean, border?: string | null }} [look]
+ */
+export function valueBadge(g, cx, y, text, { best = false, chosen = false, border = null } = {}) {
+  const w = g.textWidth(text) + 5;
+  badge(g, Math.round(cx - w / 2), y, text, {
+    w, drop: 1, ink: best ? PAL.navy : PAL.white, fill: best ? PAL.yellow : PAL.navy,
+    border: chosen ? PAL.white : border || (best ? PAL.orange : PAL.slate),
+  });
+}
+
+/**
+ * A small outlined tag centred on cx, kept on the stage.
+ * @param {Kit} g
+ * @param {number} cx
+ * @param {number} y
+ * @param {string} text
+ * @param {string} color
+ * @param {{ bg?: string }} [look]
+ */
+export function tag(g, cx, y, text, color, { bg = PAL.black } = {}) {
+  const w = g.textWidth(text) + 8;
+  const x = Math.max(1, Math.min(g.W - w - 1, Math.round(cx - w / 2)));
+  badge(g, x, y, text, { ink: color, fill: bg, border: color, h: 14, padX: 4, padY: 3 });
+}
+
+/**
+ * The value badges of a decision: the cup's own value (or KEEP when a swap can
+ * follow) outside the row, the SWAP value in the middle lane.
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @param {MoveValue[] | null} values
+ * @param {{ chosenMove?: string | null, blinkOn?: boolean }} [opts]
+ */
+export function drawChoices(g, s, values, { chosenMove = null, blinkOn = true } = {}) {
+  if (!values || !s.choices) return;
+  const m = s.m;
+  const byMove = new Map(values.map((v) => [v.move, v]));
+  /** @type {Map<number, { keep: MoveValue | undefined, swap: MoveValue | undefined, pair: number[] | null }>} */
+  const cups = new Map();
+  for (const c of s.choices) {
+    const entry = cups.get(c.cup) || { keep: undefined, swap: undefined, pair: null };
+    if (c.swap) { entry.swap = byMove.get(c.move); entry.pair = c.swap; } else entry.keep = byMove.get(c.move);
+    cups.set(c.cup, entry);
+  }
+  for (const [cup, e] of cups) {
+    const r = pitRect(m, cup);
+    const cx = r.x + r.w / 2;
+    if (blinkOn && !chosenMove) outline(g, m, cup, PAL.yellow, 1, 2);
+    if (e.pair && (blinkOn || chosenMove)) for (const p of e.pair) outline(g, m, p, PAL.pink, 1, 4);
+    const outer = r.top ? TOP_BADGE_Y : BOT_BADGE_Y;
+    if (e.keep) {
+      valueBadge(g, cx, outer, `${e.swap ? "KEEP " : ""}${e.keep.text}`,
+        { best: e.keep.best, chosen: chosenMove === e.keep.move });
+    }
+    if (e.swap) {
+      valueBadge(g, cx, LANE_BADGE_Y, `SWAP ${e.swap.text}`,
+        { best: e.swap.best, chosen: chosenMove === e.swap.move, border: PAL.pink });
+    }
+  }
+}
+
+/**
+ * Three pips: the swaps a side has left.
+ * @param {Kit} g
+ * @param {number} x
+ * @param {number} y
+ * @param {number} left
+ * @param {string} color
+ */
+function drawPips(g, x, y, left, color) {
+  for (let k = 0; k < 3; k++) {
+    const on = k < left;
+    g.rect(x + k * 9 + 1, y + 1, 6, 6, PAL.black);
+    g.rect(x + k * 9, y, 6, 6, on ? color : PAL.slate);
+    if (on) g.rect(x + k * 9 + 1, y + 1, 2, 2, PAL.white);
+  }
+}
+
+/**
+ * The round, who moves, the score.
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @param {{ over?: boolean }} [opts]
+ */
+export function statusBar(g, s, { over = false } = {}) {
+  strip(g, 0, 11, () => {
+    g.text(`ROUND ${s.round}`, 3, 2, PAL.white);
+    let mid = "GAME OVER";
+    let color = PAL.yellow;
+    if (!over && s.turn) {
+      mid = s.turn === "You" ? "YOUR MOVE" : "OPP TO MOVE";
+      color = SIDE[s.turn];
+      if (s.passing) mid = s.turn === "You" ? "YOU MUST PASS" : "OPP MUST PASS";
+    }
+    g.text(mid, 168, 2, color, { align: "center" });
+    g.text(`YOU ${s.score.you} : ${s.score.opponent} OPP`, g.W - 3, 2, PAL.white, { align: "right" });
+  });
+}
+
+/**
+ * Each side's swaps left, a pointer at the side to move, and the position's value.
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @param {{ you: number, opponent: number }} swaps
+ * @param {string | null} toMove
+ * @param {boolean} blinkOn
+ */
+export function hud(g, s, swaps, toMove, blinkOn) {
+  // Opponent above the board at the left (his bowl's end), You below at the right.
+  g.text("OPP", 8, 16, SIDE.Opponent);
+  g.text("SWAPS", 38, 16, PAL.silver);
+  drawPips(g, 80, 16, swaps.opponent, SIDE.Opponent);
+  g.text("YOU", 350, 184, SIDE.You);
+  g.text("SWAPS", 255, 184, PAL.silver);
+  drawPips(g, 298, 184, swaps.you, SIDE.You);
+  if (toMove && blinkOn) {
+    // A small pointer beside the side to move.
+    const [x, y] = toMove === "You" ? [340, 184] : [0, 16];
+    arrow(g, x + 3, y + 3, "right", PAL.yellow, { apex: 2 });
+  }
+  if (s.value !== undefined && s.value !== null) {
+    g.text(`VALUE ${signed(s.value)}`, g.W - 8, 16, PAL.silver, { align: "right" });
+  }
+}
+
+/**
+ * The caption line for a frame at rest, and its colour.
+ * @param {Frame} frame
+ * @returns {[string, string]}
+ */
+export function eventCaption(frame) {
+  const ev = frame.event;
+  const s = frame.state;
+  if (!ev) return ["OPPONENT MOVES FIRST", PAL.white];
+  /** @param {number} p */
+  const L = (p) => s.labels[p];
+  if (ev.kind === "pass") return [`${who(ev.player)} PASS${ev.player === "You" ? "" : "ES"}: NO STONES IN ${ev.player === "You" ? "YOUR" : "HIS"} CUPS`, PAL.silver];
+  if (ev.kind === "end") return [`ANSWER LINE: ${s.value}`, PAL.white];
+  const head = `${who(ev.player)} ${L(ev.cup)} (${ev.stones}) ENDS IN ${L(ev.last)}`;
+  if (ev.kind === "extra") return [`${head} - AGAIN!`, PAL.yellow];
+  if (ev.kind === "capture") {
+    const [a, b] = ev.capture.stones;
+    return [`${head} - CAPTURE ${a}+${b}=${ev.capture.total}`, PAL.red];
+  }
+  if (ev.swap) {
+    const pair = `${L(ev.swap.cups[0] < s.m ? ev.swap.cups[0] : ev.swap.cups[1])}<->${L(ev.swap.cups[0] < s.m ? ev.swap.cups[1] : ev.swap.cups[0])}`;
+    if (ev.swap.done) return [`${head} - SWAP ${pair}`, PAL.pink];
+    if (ev.swap.declined) return [`${head} - KEEPS (NO SWAP)`, PAL.white];
+    return [`${head} - NO SWAP: ${ev.swap.refused[0].toUpperCase()}`, PAL.silver];
+  }
+  if (ev.no_capture) return [`${head} - NO CAPTURE`, PAL.silver];
+  return [`${head} - TURN ENDS`, PAL.white];
+}
