@@ -4,7 +4,16 @@
 const TWEEN_MS = 420;
 const DWELL_MS = 380;
 
+/**
+ * Why the player tells its listener something changed.
+ * @typedef {"load" | "seek" | "play" | "pause" | "speed" | "tween"} Change
+ */
+
 export class Player {
+  /**
+   * @param {{ onChange?: (why: Change) => void, reducedMotion?: boolean }} [opts]  onChange hears
+   *   every change, at every animation frame of a tween too ("tween")
+   */
   constructor({ onChange = () => {}, reducedMotion = false } = {}) {
     this.onChange = onChange;
     this.reducedMotion = reducedMotion;
@@ -13,10 +22,15 @@ export class Player {
     this.t = 1;
     this.playing = false;
     this.speed = 1;
-    this.clock = null;
+    this.clock = 0;
     this.raf = 0;
   }
 
+  /**
+   * A new line of `count` frames, shown at `index`.
+   * @param {number} count
+   * @param {number} [index]
+   */
   load(count, index = 0) {
     this.pause(false);
     this.count = count;
@@ -28,6 +42,11 @@ export class Player {
   get tweenMs() { return this.reducedMotion ? 0 : TWEEN_MS / this.speed; }
   get dwellMs() { return (this.reducedMotion ? TWEEN_MS + DWELL_MS : DWELL_MS) / this.speed; }
 
+  /**
+   * Shows frame `index` (clamped); `animate` tweens into it from the one shown.
+   * @param {number} index
+   * @param {{ animate?: boolean }} [opts]
+   */
   seek(index, { animate = false } = {}) {
     if (!this.count) return;
     const next = Math.max(0, Math.min(index, this.count - 1));
@@ -39,6 +58,7 @@ export class Player {
     this.onChange("seek");
   }
 
+  /** @param {number} delta  frames to step (a step forward is animated) */
   step(delta) {
     this.pause(false);
     this.seek(this.index + delta, { animate: delta === 1 });
@@ -56,6 +76,7 @@ export class Player {
     this.loop();
   }
 
+  /** @param {boolean} [notify]  tell the listener */
   pause(notify = true) {
     if (!this.playing) return;
     this.playing = false;
@@ -64,6 +85,7 @@ export class Player {
 
   toggle() { if (this.playing) this.pause(); else this.play(); }
 
+  /** @param {number} speed  1 is normal */
   setSpeed(speed) {
     this.speed = speed;
     this.onChange("speed");
@@ -71,6 +93,7 @@ export class Player {
 
   loop() {
     if (this.raf) return;
+    /** @param {number} now */
     const tick = (now) => {
       this.raf = 0;
       const elapsed = now - this.clock;

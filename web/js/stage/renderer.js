@@ -11,6 +11,7 @@ export { FONT, HEIGHT, PAL, WIDTH };
 /** @typedef {import("./types.js").Scene} Scene */
 /** @typedef {import("./types.js").View} View */
 
+/** Draws the shown view on the page's canvas, fitted to its box, redrawn when asked. */
 export class Renderer {
   /**
    * Draws into `canvas` (set to the stage's logical size) and keeps it fitted to its box.

@@ -5,11 +5,13 @@ import { FONT_3X5, FONT_5X7, PAL, SUITS_SMALL, card } from "../../kit/index.js";
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
 /** @typedef {import("../../kit/glyphs.js").BitmapFont} BitmapFont */
 
-/** A loose card's size. */
+/** A loose card's width. */
 export const CARD_W = 12;
+/** A loose card's height. */
 export const CARD_H = 18;
-/** A card's face and edge. */
+/** A card's face. */
 export const CREAM = PAL.white;
+/** A card's edge. */
 export const EDGE = PAL.slate;
 
 /** @param {string} c  a card's name ("13R", "4B") */

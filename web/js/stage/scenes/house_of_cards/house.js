@@ -10,8 +10,9 @@ import { CREAM, EDGE, rank } from "./cards.js";
 
 // A peak is two leaning cards "/\" with base width P; a floor is one flat card
 // from the apex of one peak to the apex of the next, where the next level stands.
+/** A peak's base width. */
 export const P = 36;
-export const HALF = P / 2;
+const HALF = P / 2;
 const LEG_H = 28;              // rows of a leaning card
 const LEG_W = 11;              // horizontal span of a leaning card's face
 const FLOOR_T = 9;             // thickness of a flat card

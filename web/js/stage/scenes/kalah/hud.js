@@ -9,9 +9,11 @@ import { outline, pitRect } from "./board.js";
 
 /** Each side's colour. @type {Record<string, string>} */
 export const SIDE = { You: PAL.blue, Opponent: PAL.pink };
-/** The badge lines: above the opponent's row, below yours, and the lane between the rows. */
+/** The badge line above the opponent's row. */
 export const TOP_BADGE_Y = 32;
+/** The badge line below your row. */
 export const BOT_BADGE_Y = 167;
+/** The badge line in the lane between the rows (the SWAP values). */
 export const LANE_BADGE_Y = 99;
 
 /** @param {string} name */
