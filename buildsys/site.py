@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 from .compress import compress_site
-from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, IMPORT_MAP_HASH, LOCK_NAME,
-                     PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log,
-                     run, sha256)
+from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
+                     RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
+from .headers import META_CSP
 from .lock import write_lock
+from .runner import bundle_python_worker, frame_script
 from .samples import samples
 from .stdlib import engine_stdlib
 from .wheel import build_wheel, vendor_wheels
@@ -70,6 +72,8 @@ def build() -> Path:
     for name in PYODIDE_FILES:
         shutil.copy2(WEB / "node_modules" / "pyodide" / name, DIST / "pyodide" / name)
     vendor_npm()
+    frame_script()   # checked: the page inlines it
+    bundle_python_worker(DIST)
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
     wheels = DIST / "wheels"
@@ -95,7 +99,7 @@ def build() -> Path:
 
 def vendor_npm() -> None:
     """Copies the pinned npm ES modules (and their licences) into dist/vendor/ and
-    writes the import map, with its hash in the page's CSP, into dist/index.html."""
+    writes the import map and the page's CSP (headers.META_CSP) into dist/index.html."""
     for name, path in VENDORED_NPM.items():
         source = WEB / "node_modules" / name
         target = DIST / "vendor" / name
@@ -105,11 +109,13 @@ def vendor_npm() -> None:
             shutil.copy2(licence, target / licence.name)
     page = DIST / "index.html"
     html = page.read_text(encoding="utf-8")
-    marker, policy = "<!-- import map -->", "script-src 'self' 'wasm-unsafe-eval'"
-    if html.count(marker) != 1 or html.count(policy) != 1:
-        sys.exit("web/index.html needs one '<!-- import map -->' marker and one script-src policy")
+    marker = "<!-- import map -->"
+    policy = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")[^"]*(">)')
+    if html.count(marker) != 1 or len(policy.findall(html)) != 1:
+        sys.exit("web/index.html needs one '<!-- import map -->' marker and one CSP <meta>")
     html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
-    page.write_text(html.replace(policy, f"{policy} {IMPORT_MAP_HASH}"), encoding="utf-8")
+    # The page's policy for hosts that send no headers (headers.py: the same as served).
+    page.write_text(policy.sub(lambda m: m.group(1) + META_CSP + m.group(2), html), encoding="utf-8")
 
 
 def _size(folder: Path, encoded: str = "") -> int:

@@ -15,8 +15,10 @@ Prints, for one run on this machine (compare figures within a run; absolute time
 - House of Cards against its C++ oracle (tests/oracle/: a plain alpha-beta, g++ -O2): the CLI's
   and the oracle's CPU time per file of hard M = 13 decks, start-up subtracted, and their ratio;
 - CLI stress throughput: inputs per second of `stress GAME -- python3 right.py` per game;
-- the page's tools: stress throughput (inputs/s through the sandbox, the run and the comparison)
-  and the GIF encode time of the sample with the longest play sequence;
+- the page's tools: stress throughput (inputs/s through the runner, the run and the comparison),
+  the cost of a run (a fresh interpreter each: the round trip back to back and spaced, and the
+  fresh interpreters' boot time) and the GIF encode time of the sample with the longest play
+  sequence;
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
@@ -341,7 +343,40 @@ def tool_figures(page: Any) -> dict[str, Any]:
             return {ms: performance.now() - t0, frames: r.frames, bytes: r.base64.length * 3 / 4};
         }""", scale)
     return {"stress_inputs_per_s": rate, "stress_count": STRESS_COUNT,
-            "gif": {"sample": f"{game}/{name}", **{f"{k}x": v for k, v in gif.items()}}}
+            "gif": {"sample": f"{game}/{name}", **{f"{k}x": v for k, v in gif.items()}},
+            "runner": runner_figures(page, code, tests[0]["input"])}
+
+
+RUNNER_RUNS = 12
+
+
+def runner_figures(page: Any, code: str, text: str) -> dict[str, Any]:
+    """What a run costs: a right byte_me program run RUNNER_RUNS times back to back through
+    pixelJudge.runSolution (each run a fresh interpreter: the page's round trip, start to
+    verdict, and the program's own time), then, with a pause before each run (its fresh
+    interpreter booted ahead), the same; and the fresh interpreters' boot times as the
+    runner reports them (state().runner.boots, where the page has a runner)."""
+    page.select_option("[data-testid=game]", "byte_me")
+    call = """async ([c, i]) => {
+        const t0 = performance.now();
+        const r = await pixelJudge.runSolution(c, i, {timeLimitMs: 60000});
+        return {trip: performance.now() - t0, ms: r.ms, verdict: r.verdict};
+    }"""
+    back_to_back, spaced = [], []
+    for runs, pause in ((back_to_back, 0), (spaced, 3000)):
+        for _ in range(RUNNER_RUNS):
+            page.wait_for_timeout(pause)
+            r = page.evaluate(call, [code, text])
+            if r["verdict"] != "accepted":
+                raise SystemExit(f"bench runner run failed: {r}")
+            runs.append(r)
+    state = page.evaluate("pixelJudge.state().runner || null")
+    boots = [b["ms"] for b in state["boots"]] if state else []
+    med = statistics.median
+    return {"back_to_back_trip_ms": med([r["trip"] for r in back_to_back]),
+            "spaced_trip_ms": med([r["trip"] for r in spaced]),
+            "program_ms": med([r["ms"] for r in back_to_back + spaced]),
+            "fresh_boot_ms": med(boots) if boots else None, "boots": len(boots)}
 
 
 def report_tools(page: Any) -> dict[str, Any]:
@@ -349,6 +384,14 @@ def report_tools(page: Any) -> dict[str, Any]:
     print("\n== tools on the page")
     print(f"stress throughput   {tools['stress_inputs_per_s']:8.1f} inputs/s   "
           f"({tools['stress_count']} byte_me inputs: sandbox run + comparison)")
+    run = tools["runner"]
+    print(f"per run, back to back {run['back_to_back_trip_ms']:6.0f} ms   (runSolution round trip: a fresh "
+          "interpreter, the run, the verdict)")
+    print(f"per run, spaced       {run['spaced_trip_ms']:6.0f} ms   (3 s apart: the fresh interpreter "
+          f"booted ahead; the program itself {run['program_ms']:.1f} ms)")
+    if run["fresh_boot_ms"] is not None:
+        print(f"fresh interpreter     {run['fresh_boot_ms']:6.0f} ms   (median boot from the runner's "
+              f"snapshot, {run['boots']} boots)")
     for scale in ("1x", "2x"):
         g = tools["gif"][scale]
         print(f"GIF export {scale}       {g['ms']:8.0f} ms   {g['frames']} frames of "

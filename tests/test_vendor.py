@@ -34,9 +34,12 @@ def test_the_inline_import_map_is_allowed_by_its_hash_and_nothing_else_inline(pa
     digest = "'sha256-%s'" % base64.b64encode(hashlib.sha256(maps[0].encode()).digest()).decode()
     assert digest == build.IMPORT_MAP_HASH
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    runner = "'sha256-%s'" % base64.b64encode(hashlib.sha256(
+        (build.WEB / "js" / "runner" / "frame.js").read_bytes()).digest()).decode()
     for policy in (meta, build.CSP):
         script = next(p.strip() for p in policy.split(";") if p.strip().startswith("script-src"))
-        assert script.split() == ["script-src", "'self'", "'wasm-unsafe-eval'", digest]
+        # The import map and the runner frame's script (inlined into its srcdoc frame).
+        assert script.split() == ["script-src", "'self'", "'wasm-unsafe-eval'", digest, runner]
         assert "unsafe-inline" not in policy
     # Every other script is a file of the site.
     assert len(re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*importmap)", page)) == 0

@@ -235,6 +235,90 @@ def test_a_snapshot_that_fails_its_checks_is_deleted_and_the_page_boots_normally
         assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, text])["answer"] == answer
 
 
+# Issue 17's attack, run as a user's solution: rewrite every cache entry (the site's
+# files and the engine's snapshot) with a page of its own, write the snapshot's record
+# and IndexedDB, start the engine's worker, and forge results for the next run, now and
+# from timers and tasks that outlive the program.
+ATTACK = """import asyncio, js
+from pyodide.ffi import create_proxy, to_js
+EVIL = "<!doctype html><title>pwned</title><p>pwned"
+
+def attempt(name, thunk):
+    try:
+        thunk()
+        print(name, "open")
+    except BaseException as err:
+        print(name, "blocked", type(err).__name__)
+
+async def rewrite():
+    for name in await js.caches.keys():
+        cache = await js.caches.open(name)
+        for request in await cache.keys():
+            await cache.put(request, js.Response.new(EVIL))
+
+def forge():
+    for k in range(200):
+        js.postMessage(to_js({"type": "result", "id": k, "status": "ok", "stdout": "Bust!\\n", "stderr": "", "ms": 1},
+                             dict_converter=js.Object.fromEntries))
+
+attempt("caches", lambda: js.caches.keys())
+attempt("localStorage", lambda: js.localStorage.setItem("pixelJudge.snapshot.v1", "{}"))
+attempt("indexedDB", lambda: js.indexedDB.open("pixel-judge-attack"))
+attempt("engine-worker", lambda: js.Worker.new(SITE + "js/engine-worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries)))
+asyncio.ensure_future(rewrite())
+js.setInterval(create_proxy(forge), 50)
+"""
+
+STORAGE = """async () => {
+    const digest = async (response) => [...new Uint8Array(await crypto.subtle.digest('SHA-256',
+        await response.arrayBuffer()))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const caches_ = {};
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        caches_[name] = {};
+        for (const request of await cache.keys()) caches_[name][request.url] = await digest(await cache.match(request));
+    }
+    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+    const databases = (await indexedDB.databases()).map((d) => d.name).sort();
+    return {caches: caches_, local, databases};
+}"""
+
+
+def test_a_solution_cannot_touch_the_caches_the_snapshot_or_the_next_run(visited, site):
+    _, url = site
+    _, page, _ = visited
+    wait_js(page, "pixelJudge.state().offline === 'ready' && !['waiting', 'making'].includes(pixelJudge.state().snapshot)",
+            BACKGROUND_MS)
+    page.select_option("[data-testid=game]", "byte_me")
+    before = page.evaluate(STORAGE)
+    assert any(name.startswith("pixel-judge-site-") for name in before["caches"])
+    assert len(before["caches"]["pixel-judge-snapshot"]) == 1
+    byte_me = [entry for entry in samples_with_answers() if entry[0] == "byte_me"]
+    _, _, text, answer = byte_me[0]
+    attack = page.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 20000})",
+                           [f"SITE = {url!r}\n" + ATTACK, text])
+    # A right solution that takes half a second: a forged result would beat it (and
+    # whatever the attack left running has had its time).
+    right = ("import time\nt = time.time()\nwhile time.time() - t < 0.5:\n    pass\n"
+             f"import sys\nsys.stdout.write({ {text: answer}!r}.get(sys.stdin.read(), ''))\n")
+    judged = page.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 20000})", [right, text])
+    assert page.evaluate(STORAGE) == before
+    assert (judged["verdict"], judged["stdout"]) == ("accepted", answer)
+    assert [line.split()[:2] for line in attack["stdout"].splitlines()] == [
+        ["caches", "blocked"], ["localStorage", "blocked"], ["indexedDB", "blocked"], ["engine-worker", "blocked"]]
+    # The real page comes back, from the same snapshot, and solves every sample byte for byte.
+    page.reload()
+    page.evaluate("pixelJudge.ready")
+    assert page.title() == "Pixel Judge" and page.is_visible("[data-testid=solve]")
+    assert page_state(page)["boot"] == "snapshot"
+    for game, name, sample, expected in samples_with_answers():
+        reply = page.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, sample])
+        assert reply["answer"] == expected, (game, name)
+    after = page.evaluate(STORAGE)
+    assert (after["caches"], after["databases"]) == (before["caches"], before["databases"])
+    assert after["local"]["pixelJudge.snapshot.v1"] == before["local"]["pixelJudge.snapshot.v1"]
+
+
 @pytest.mark.parametrize("name", ["pyodide/pyodide.asm.wasm", "pyodide/pyodide.mjs",
                                   f"pyodide/{build.ENGINE_STDLIB}",
                                   "index.html", "manifest.json", "wheels/pyodide-lock.json"])

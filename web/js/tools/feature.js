@@ -2,7 +2,7 @@
 // hook functions (check, generate, runSolution, exportGif), and opens the tool
 // a share link names.  main.js imports it once; restore.js hands it a link's tool.
 import { app, el } from "../page.js";
-import { addHook } from "../hook.js";
+import { addHook, addState } from "../hook.js";
 import { player, currentScene } from "../playback.js";
 import { openInPlayer } from "../open-scene.js";
 import * as share from "../share.js";
@@ -23,5 +23,6 @@ const tools = mountTools(document.getElementById("tools"), {
 });
 
 for (const [name, fn] of Object.entries(tools.hook)) addHook(name, fn);
+addState(() => ({ runner: tools.runner() }));
 
 export const openTool = (tool) => tools.openTool(tool);

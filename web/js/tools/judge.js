@@ -40,7 +40,8 @@ export async function answer(client, game, input) {
 
 export const VERDICT_TEXT = {
   accepted: "accepted", presentation: "presentation error", wrong: "wrong answer",
-  time: "time limit exceeded", error: "runtime error", cancelled: "cancelled",
+  time: "time limit exceeded", output: "output limit exceeded", error: "runtime error", cancelled: "cancelled",
+  failed: "not run",
 };
 
 // One verdict for a whole output: wrong beats presentation beats accepted.

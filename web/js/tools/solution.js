@@ -1,5 +1,6 @@
 // My solution: a Python editor (CodeMirror, loaded when the panel first opens)
-// whose code runs in the sandbox worker, never in the engine's.  Run checks it
+// whose code runs in the runner (runner/client.js: a sandboxed frame at an
+// opaque origin, a fresh interpreter for every run), never at the site's origin.  Run checks it
 // on the current input; Stress generates inputs, runs and compares until the
 // first failure, then shrinks that input and offers to open it in the player.
 // Code from a share link is someone else's: it is shown as a proposal (an unsaved
@@ -12,6 +13,7 @@ import { MODES } from "./generate.js";
 const STORE = "pixelJudge.solutions.v1";
 const MAX_SHRINK_RUNS = 200;
 const STRESS_BATCH = 20;   // inputs generated per request while a stress test runs
+const PANE_CHARS = 200 * 1024;   // an output pane shows at most this much at each end
 const TEMPLATE = `import sys
 
 def main():
@@ -24,6 +26,30 @@ main()
 
 function formatMs(ms) {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
+
+// Sizes as judges give them: 1 MB = 1024 KB = 1024 * 1024 bytes.
+function formatSize(n) {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+}
+
+// An output pane's text: all of it, or its first and last PANE_CHARS with a line
+// between them saying what is left out; and a note for above the pane (or "").
+// `tail` is the runner's last part of an output it stopped at the limit.
+export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
+  if (limited) {
+    return {
+      text: `${text.slice(0, PANE_CHARS)}\n[... output limit exceeded: not kept past ${formatSize(bytes)} ...]\n${tail.slice(-PANE_CHARS)}`,
+      note: `Output limit exceeded: the program wrote more than ${formatSize(bytes)} and was stopped. `
+        + `Showing the first and last ${formatSize(PANE_CHARS)} of what it wrote.`,
+    };
+  }
+  if (text.length <= 2 * PANE_CHARS) return { text, note: "" };
+  const hidden = text.length - 2 * PANE_CHARS;
+  return {
+    text: `${text.slice(0, PANE_CHARS)}\n[... ${hidden.toLocaleString("en")} characters not shown ...]\n${text.slice(-PANE_CHARS)}`,
+    note: `Showing the first and last ${formatSize(PANE_CHARS)} of ${formatSize(text.length)}.`,
+  };
 }
 
 function loadCodes() {
@@ -44,9 +70,10 @@ function saveCodes(codes) {
 // input itself is not valid for the game (a JudgeError naming line and column).
 export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart } = {}) {
   const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart });
-  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [] };
-  if (run.status === "time") return { ...base, verdict: "time" };
-  if (run.status === "cancelled") return { ...base, verdict: "cancelled" };
+  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [],
+    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes };
+  // time, output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
+  if (["time", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
   if (run.status !== "ok") return { ...base, verdict: "error" };
   // Byte-equal to the known answer is accepted without asking the engine again.
   if (expected !== undefined && run.stdout === expected) return { ...base, verdict: "accepted" };
@@ -74,6 +101,8 @@ export function solutionPanel(ctx) {
   // Scrollable outputs are labelled regions the keyboard can reach and scroll.
   const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", "aria-label": "Standard output" });
   const stderr = h("pre", { class: "out err", testid: "solution-stderr", role: "region", tabindex: "0", "aria-label": "Standard error and traceback" });
+  const stdoutNote = h("p", { class: "hint", testid: "solution-stdout-note", hidden: true });
+  const stderrNote = h("p", { class: "hint", testid: "solution-stderr-note", hidden: true });
   const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
   const keep = h("button", { type: "button", class: "primary", testid: "solution-keep" }, "Keep");
   const discard = h("button", { type: "button", testid: "solution-discard" }, "Discard");
@@ -82,7 +111,8 @@ export function solutionPanel(ctx) {
       + "Your own code for this game is kept until you keep this code or edit it."),
     h("div", { class: "row" }, keep, discard));
   const root = h("div", { class: "tool-body" },
-    h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own in this page (stdin is the input). Nothing leaves the page."),
+    h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own, at an opaque origin: it cannot reach this site's "
+      + "storage or workers, or the network (stdin is the input). Each run starts a fresh Python. Nothing leaves the page."),
     proposalBox,
     host,
     h("div", { class: "row" }, runButton, stressButton, cancel, field("time limit (s)", limit), countdown),
@@ -91,8 +121,8 @@ export function solutionPanel(ctx) {
     h("div", { class: "row" }, status),
     verdict, details, failBox,
     h("div", { class: "outputs" },
-      h("div", {}, h("h3", {}, "stdout"), stdout),
-      h("div", {}, h("h3", {}, "stderr"), stderr)));
+      h("div", {}, h("h3", {}, "stdout"), stdoutNote, stdout),
+      h("div", {}, h("h3", {}, "stderr"), stderrNote, stderr)));
 
   let busy = false;
   let cancelled = false;
@@ -123,7 +153,7 @@ export function solutionPanel(ctx) {
   }
 
   // Replaces the editor's text without saving it.
-  function show(text) {
+  function setEditorText(text) {
     quiet = true;
     try { editor.value = text; } finally { quiet = false; }
   }
@@ -133,12 +163,12 @@ export function solutionPanel(ctx) {
   function syncGame() {
     if (!editor || editorGame === ctx.game()) return;
     endProposal();
-    show(codes[ctx.game()] ?? TEMPLATE);
+    setEditorText(codes[ctx.game()] ?? TEMPLATE);
     editorGame = ctx.game();
   }
 
   function propose(code) {
-    show(code);
+    setEditorText(code);
     proposed = true;
     proposalBox.hidden = false;
   }
@@ -156,7 +186,7 @@ export function solutionPanel(ctx) {
   });
   discard.addEventListener("click", () => {
     endProposal();
-    show(codes[editorGame] ?? TEMPLATE);
+    setEditorText(codes[editorGame] ?? TEMPLATE);
     editor.focus();
   });
 
@@ -191,8 +221,15 @@ export function solutionPanel(ctx) {
     verdict.hidden = true;
     details.replaceChildren();
     failBox.hidden = true;
-    stdout.textContent = "";
-    stderr.textContent = "";
+    showOutput(stdout, stdoutNote, "");
+    showOutput(stderr, stderrNote, "");
+  }
+
+  function showOutput(pane, note, text, options) {
+    const shown = paneText(text, options);
+    pane.textContent = shown.text;
+    note.textContent = shown.note;
+    note.hidden = !shown.note;
   }
 
   function end() {
@@ -206,9 +243,11 @@ export function solutionPanel(ctx) {
   function showVerdict(result, prefix = "") {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
-    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${result.verdict === "time" || result.verdict === "cancelled" ? "" : ` · ${formatMs(result.ms)}`}`;
-    stdout.textContent = result.stdout;
-    stderr.textContent = result.stderr;
+    const untimed = ["time", "cancelled", "failed"].includes(result.verdict);
+    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${untimed ? "" : ` · ${formatMs(result.ms)}`}`;
+    showOutput(stdout, stdoutNote, result.stdout,
+      { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes });
+    showOutput(stderr, stderrNote, result.stderr);
     details.replaceChildren(...result.cases.filter((c) => c.verdict !== "accepted")
       .slice(0, 20).map((c) => h("li", {}, c.message || `case ${c.case}: ${judge.VERDICT_TEXT[c.verdict]}`)));
   }
@@ -231,7 +270,8 @@ export function solutionPanel(ctx) {
       const result = await judgeRun(ctx, game, editor.value, input, {
         timeLimitMs: ms, onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
       });
-      status.textContent = result.verdict === "time" ? `Stopped at the ${ms / 1000} s limit; the sandbox restarts.` : "";
+      status.textContent = { time: `Stopped at the ${ms / 1000} s limit.`,
+        output: "Stopped: more output than a judge accepts.", failed: `Cannot run code here: ${result.stderr}` }[result.verdict] || "";
       showVerdict(result);
     } catch (err) {
       status.textContent = `Cannot judge this input: ${err.message}`;
@@ -275,6 +315,7 @@ export function solutionPanel(ctx) {
             cancelled = true;   // ends the batches too, not just this one
             break;
           }
+          if (result.verdict === "failed") throw new Error(`cannot run code here: ${result.stderr}`);
           const rate = (passed + 1) / ((performance.now() - started) / 1000);
           root.dataset.rate = rate.toFixed(2);
           if (result.verdict !== "accepted") {
@@ -312,7 +353,7 @@ export function solutionPanel(ctx) {
   async function shrinkFailure(game, failing, run) {
     let best = failing;
     let runs = 0;
-    const fails = (r) => r.verdict !== "accepted" && r.verdict !== "cancelled";
+    const fails = (r) => !["accepted", "cancelled", "failed"].includes(r.verdict);
     const tryInput = async (input) => {
       runs += 1;
       try {
@@ -357,7 +398,8 @@ export function solutionPanel(ctx) {
       h("pre", { class: "out", testid: "stress-input" }, input),
       h("div", { class: "outputs" },
         h("div", {}, h("h3", {}, "expected"), h("pre", { class: "out", testid: "stress-expected" }, expected)),
-        h("div", {}, h("h3", {}, "your output"), h("pre", { class: "out", testid: "stress-got" }, result.stdout))),
+        h("div", {}, h("h3", {}, "your output"), h("pre", { class: "out", testid: "stress-got" },
+          paneText(result.stdout, { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes }).text))),
       h("div", { class: "row" }, open));
     failBox.hidden = false;
     if (!cancelled) status.textContent = `Stress: the smallest failing input has ${input.split("\n").filter(Boolean).length} lines.`;
@@ -396,8 +438,13 @@ export function solutionPanel(ctx) {
   };
 }
 
+// pixelJudge.runSolution: {verdict, stdout, stderr, ms}; verdict "accepted", "wrong",
+// "presentation", "time", "output" (output limit exceeded: stdout is then the
+// first part of what it wrote) or "error" (also a cancelled run, or one the runner
+// could not start: stderr says which).
 export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000 } = {}) {
   const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs });
-  const verdict = result.verdict === "cancelled" ? "error" : result.verdict;
-  return { verdict, stdout: result.stdout, stderr: result.verdict === "cancelled" ? "cancelled" : result.stderr, ms: result.ms };
+  const verdict = ["cancelled", "failed"].includes(result.verdict) ? "error" : result.verdict;
+  const stderr = result.verdict === "cancelled" ? "cancelled" : result.verdict === "output" ? "output limit exceeded" : result.stderr;
+  return { verdict, stdout: result.stdout, stderr, ms: result.ms };
 }

@@ -7,7 +7,7 @@
 //       linkFor(tool) -> Promise<link for the current scene opening that tool>}
 import { h } from "./dom.js";
 import { shortcut } from "../shortcuts.js";
-import { Sandbox } from "./sandbox-client.js";
+import { Runner } from "../runner/client.js";
 import { checkPanel, checkHook } from "./check.js";
 import { generatePanel, generateHook } from "./generate.js";
 import { solutionPanel, runSolutionHook } from "./solution.js";
@@ -15,8 +15,12 @@ import { exportPanel, exportGifHook } from "./export.js";
 
 export function mountTools(container, ctx) {
   const sandboxState = h("span", { class: "status", testid: "sandbox-status" });
-  const sandbox = new Sandbox({
+  const runnerState = { state: "idle", message: "" };
+  // User code runs only in the runner's opaque frame (runner/client.js), never at the site's origin.
+  const sandbox = new Runner({
     onState: (state, detail) => {
+      runnerState.state = state;
+      runnerState.message = state === "failed" ? String(detail) : "";
       const text = { booting: "sandbox: starting…", ready: "sandbox: ready", running: "sandbox: running",
         failed: `sandbox failed: ${detail}` };
       sandboxState.textContent = text[state] || "";
@@ -100,6 +104,9 @@ export function mountTools(container, ctx) {
       await panels[tool.name].fill(tool.params || {});
       container.scrollIntoView({ block: "start" });
     },
+    // pixelJudge.state().runner: {state: "idle" | "booting" | "ready" | "running" | "failed",
+    // message (why it failed), boots: [{ms, phases}] of the last fresh interpreters}.
+    runner: () => ({ ...runnerState, boots: sandbox.boots }),
     hook: {
       check: (game, input, output) => checkHook(full, game, input, output),
       generate: (game, options) => generateHook(full, game, options),

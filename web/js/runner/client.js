@@ -1,0 +1,265 @@
+// The page's side of the runner (runner/frame.js has the protocol): a user's
+// program runs only in a sandboxed frame at an opaque origin, never in a worker
+// of the site's origin.  This module makes that frame (<iframe sandbox=
+// "allow-scripts" srcdoc>, never allow-same-origin), talks to it over one
+// MessageChannel port, hands it the runtime's files (which the page reads through
+// the service worker, so the runner works offline), and takes from it only a
+// well-formed reply to the run it started: its own unguessable id, a known
+// status, bounded sizes; anything else is dropped.  Where the isolation cannot be
+// had (the frame reports it can reach the site, the page is framed by another
+// site, the browser lacks sandboxed frames) running code is refused with a
+// message: there is no same-origin fallback.
+//
+//   const runner = new Runner({ onState });   // onState(state, detail): "booting" | "ready" | "running" | "failed"
+//   await runner.boot();                      // rejects with the reason when code cannot run here
+//   const r = await runner.run(code, input, { timeLimitMs, onStart, language: "python" });
+//   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}; never rejects;
+//   // status "ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed"
+//   runner.cancel();
+export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout bytes, as judges allow
+const PROTOCOL = 1;
+const HELLO_MS = 15_000;       // the frame answers at once; no answer means its script was refused
+const GRACE_MS = 2_000;        // past the time limit (or a cancel) before the frame itself is removed
+const FRAME_SCRIPT = new URL("./frame.js", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
+const STATUSES = ["ok", "exit", "error", "time", "output", "cancelled", "failed"];
+// Each language's worker script and the files its worker boots with (name -> site path).
+export const RUNTIMES = {
+  python: {
+    worker: "js/runner/python-worker.js",
+    files: { "pyodide.asm.wasm": "pyodide/pyodide.asm.wasm", "python_stdlib.zip": "pyodide/python_stdlib.zip",
+      "pyodide-lock.json": "wheels/pyodide-lock.json" },
+  },
+};
+
+export class IsolationError extends Error {}
+
+export class Runner {
+  constructor({ onState = () => {} } = {}) {
+    this.onState = onState;
+    this.frame = null;
+    this.port = null;
+    this.booted = null;      // a promise: the frame is up and the python runtime ready
+    this.languages = new Map();   // language -> {state, ready: Promise}
+    this.current = null;     // {id, resolve, limitMs, onStart, timer}
+    this.ready = false;
+    this.boots = [];         // {ms, phases} of the last fresh workers' boots (the benchmark reads them)
+  }
+
+  get running() {
+    return Boolean(this.current);
+  }
+
+  // Makes the frame and the Python runtime; resolves when a run can start at once.
+  boot(language = "python") {
+    if (!this.booted) {
+      this.onState("booting");
+      this.booted = this.connect();
+      this.booted.catch((err) => {
+        this.onState("failed", err.message);
+        this.teardown();
+      });
+    }
+    return this.booted.then(() => this.runtime(language));
+  }
+
+  async connect() {
+    refuseUnlessIsolatable();
+    const script = await (await fetch(FRAME_SCRIPT)).text();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script)));
+    const hash = btoa(String.fromCharCode(...digest));
+    // The frame's own policy, on top of the page's (which it inherits): no network,
+    // scripts only its own, workers only from data: URLs.
+    const policy = `default-src 'none'; script-src 'sha256-${hash}' 'wasm-unsafe-eval'; worker-src data:; `
+      + "connect-src 'none'; base-uri 'none'; form-action 'none'";
+    const frame = document.createElement("iframe");
+    frame.setAttribute("sandbox", "allow-scripts");
+    frame.hidden = true;
+    frame.title = "Code runner";
+    frame.dataset.testid = "runner-frame";
+    frame.srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}">`
+      + `<title>runner</title><script>${script}</script>`;
+    const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
+    document.body.append(frame);
+    this.frame = frame;
+    await loaded;
+    if (sameOrigin(frame)) throw new IsolationError("the code runner is not isolated from the site (its frame is same-origin)");
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    const hello = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new IsolationError("the code runner did not start (its script was refused: this host may alter the site's files)")), HELLO_MS);
+      this.port.onmessage = (event) => {
+        const msg = event.data;
+        if (!msg || msg.type !== "hello") return;
+        clearTimeout(timer);
+        resolve(msg);
+      };
+    });
+    frame.contentWindow.postMessage({ type: "pixel-judge-runner/connect", protocol: PROTOCOL }, "*", [channel.port2]);
+    const reply = await hello;
+    const isolation = reply.isolation && typeof reply.isolation === "object" ? reply.isolation : {};
+    const open = ["localStorage", "indexedDB", "caches", "parent"].filter((name) => isolation[name] !== "blocked");
+    if (reply.protocol !== PROTOCOL || reply.origin !== "null" || open.length) {
+      throw new IsolationError(`the code runner is not isolated from the site (origin ${String(reply.origin).slice(0, 80)}`
+        + `${open.length ? `; it reaches ${open.join(", ")}` : ""})`);
+    }
+    this.port.onmessage = (event) => this.receive(event.data);
+  }
+
+  // Hands a language's runtime to the frame once; resolves when it is ready.
+  runtime(language) {
+    const known = this.languages.get(language);
+    if (known) return known.ready;
+    const spec = RUNTIMES[language];
+    if (!spec) return Promise.reject(new Error(`no runner for ${language}`));
+    const entry = { state: "booting", resolve: null, reject: null, ready: null };
+    entry.ready = new Promise((resolve, reject) => { entry.resolve = resolve; entry.reject = reject; });
+    entry.ready.catch(() => {});
+    this.languages.set(language, entry);
+    (async () => {
+      const fetchBytes = async (path) => {
+        const response = await fetch(new URL(path, SITE));
+        if (!response.ok) throw new Error(`could not load ${path} (HTTP ${response.status})`);
+        return response.arrayBuffer();
+      };
+      const worker = await fetchBytes(spec.worker);
+      const files = {};
+      for (const [name, path] of Object.entries(spec.files)) files[name] = await fetchBytes(path);
+      this.port.postMessage({ type: "runtime", language, worker, files }, [worker, ...Object.values(files)]);
+    })().catch((err) => this.runtimeState(language, "failed", err.message));
+    return entry.ready;
+  }
+
+  runtimeState(language, state, message) {
+    const entry = this.languages.get(language);
+    if (!entry) return;
+    entry.state = state;
+    if (state === "ready") {
+      entry.resolve();
+      if (language === "python") this.ready = true;
+      if (!this.current) this.onState("ready");
+    } else if (state === "failed") {
+      entry.reject(new Error(`the ${language} runtime failed to start: ${message}`));
+      this.onState("failed", message);
+    }
+  }
+
+  receive(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "state" && typeof msg.language === "string" && ["booting", "ready", "failed"].includes(msg.state)) {
+      if (msg.boot && Number.isFinite(msg.boot.ms)) this.boots = [...this.boots.slice(-49), { ms: msg.boot.ms, phases: msg.boot.phases }];
+      this.runtimeState(msg.language, msg.state, String(msg.message || "").slice(0, 500));
+      return;
+    }
+    const entry = this.current;
+    if (!entry || msg.id !== entry.id) return;   // not the run this page started
+    if (msg.type === "started" && !entry.started) {
+      entry.started = performance.now();
+      entry.timer = setTimeout(() => this.abandon(entry, "time"), entry.limitMs + GRACE_MS);
+      this.onState("running");
+      entry.onStart(entry.limitMs);
+    } else if (msg.type === "result") {
+      const result = wellFormed(msg, entry);
+      if (result) this.settle(entry, result);
+    }
+  }
+
+  // Runs `code` with `input` on stdin.  onStart(limitMs) fires when the program
+  // really starts (after any boot), so a countdown does not count the boot.
+  async run(code, input, { timeLimitMs = 2000, onStart = () => {}, language = "python" } = {}) {
+    if (this.current) this.cancel();
+    const ticket = this.waiting = (this.waiting || 0) + 1;
+    try {
+      await this.boot(language);
+    } catch (err) {
+      return outcome("failed", { stderr: err.message });
+    }
+    // Cancelled while the runner was still starting.
+    if (this.waiting !== ticket) return outcome("cancelled");
+    const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return new Promise((resolve) => {
+      this.current = { id, resolve, limitMs: timeLimitMs, onStart, timer: 0, started: 0 };
+      this.port.postMessage({ type: "run", id, language, input: String(input), code: String(code),
+        limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT } });
+    });
+  }
+
+  settle(entry, result) {
+    if (this.current !== entry) return;
+    clearTimeout(entry.timer);
+    this.current = null;
+    this.onState(this.frame ? "ready" : "failed", this.frame ? undefined : "the code runner was stopped");
+    entry.resolve(result);
+  }
+
+  // The frame did not end a run it was told to end: it goes, with its workers.
+  abandon(entry, status) {
+    if (this.current !== entry) return;
+    this.teardown();
+    this.settle(entry, outcome(status));
+    this.onState("booting");
+    this.boot().catch(() => {});
+  }
+
+  teardown() {
+    if (this.frame) this.frame.remove();
+    if (this.port) this.port.close();
+    this.frame = null;
+    this.port = null;
+    this.booted = null;
+    this.languages.clear();
+    this.ready = false;
+  }
+
+  // Stops the running program; its run resolves as "cancelled".
+  cancel() {
+    this.waiting = (this.waiting || 0) + 1;   // a run still waiting for the boot gives up
+    const entry = this.current;
+    if (!entry) return;
+    this.port.postMessage({ type: "cancel", id: entry.id });
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => this.abandon(entry, "cancelled"), GRACE_MS);
+    // The run ends now for the page; the frame's "cancelled" result or the grace timer clears it.
+    const resolve = entry.resolve;
+    entry.resolve = () => {};
+    resolve(outcome("cancelled"));
+  }
+}
+
+function outcome(status, fields = {}) {
+  return { status, exitCode: null, stdout: "", stderr: "", ms: 0, stdoutBytes: 0, stdoutTail: "", ...fields };
+}
+
+// A result the page believes: its run's id (already checked), a known status,
+// strings, sizes within the output limit, a time within the run's limit.
+function wellFormed(msg, entry) {
+  const strings = ["stdout", "stderr", "stdoutTail"].every((key) => typeof msg[key] === "string");
+  const ms = Number(msg.ms);
+  if (!STATUSES.includes(msg.status) || !strings || msg.stdout.length > OUTPUT_LIMIT
+      || msg.stderr.length > 4 * 1024 * 1024 || msg.stdoutTail.length > 1024 * 1024
+      || !(ms >= 0 && ms <= entry.limitMs + GRACE_MS)) {
+    console.warn("the code runner sent a malformed result; it was dropped");
+    return null;
+  }
+  return { status: msg.status, exitCode: Number.isSafeInteger(msg.exitCode) ? msg.exitCode : null, stdout: msg.stdout,
+    stderr: msg.stderr, ms, stdoutBytes: Number.isSafeInteger(msg.stdoutBytes) ? msg.stdoutBytes : msg.stdout.length,
+    stdoutTail: msg.stdoutTail };
+}
+
+function sameOrigin(frame) {
+  try {
+    return Boolean(frame.contentWindow.document);
+  } catch {
+    return false;
+  }
+}
+
+// Conditions the page can see before it makes the frame.
+function refuseUnlessIsolatable() {
+  if (window.top !== window.self) {
+    throw new IsolationError("running code is turned off in a page shown inside another page's frame: open Pixel Judge in a tab of its own");
+  }
+  if (!("sandbox" in HTMLIFrameElement.prototype) || typeof MessageChannel !== "function") {
+    throw new IsolationError("this browser cannot isolate your code from the site (no sandboxed frames): running code is turned off");
+  }
+}

@@ -1,0 +1,222 @@
+// The runner's Python worker: one Pyodide, one program, then it is terminated.
+// It runs at the runner frame's opaque origin (see frame.js for the protocol).
+// build.py bundles Pyodide's own scripts in front of this file (PYODIDE holds
+// pyodide.mjs's exports, PYODIDE_ASM its pyodide.asm.mjs) into
+// dist/js/runner/python-worker.js: the frame starts it from a data: URL, where it
+// cannot import anything, and the runtime's binary files come in the boot message.
+/* global PYODIDE, PYODIDE_ASM */
+const INDEX_URL = "https://runner.invalid/pyodide/";   // never fetched: fetch() is answered from `files`
+const LOADED = performance.now();                      // this script has been compiled and run
+const PREVIEW_BYTES = 256 * 1024;                      // kept of stdout after the limit, at each end
+const STDERR_KEEP = 256 * 1024;                        // kept of stderr at each end
+
+// The program runs as __main__ with fresh globals; its traceback starts at its own code.
+const RUNNER = `
+import linecache, os, sys, traceback
+
+def run(code):
+    status, exit_code = "ok", 0
+    # Tracebacks quote the program's own lines.
+    linecache.cache["solution.py"] = (len(code), None, code.splitlines(True), "solution.py")
+    try:
+        exec(compile(code, "solution.py", "exec"), {"__name__": "__main__", "__builtins__": __builtins__})
+    except SystemExit as stop:
+        if stop.code is None or stop.code == 0:
+            pass
+        elif isinstance(stop.code, int):
+            status, exit_code = "exit", stop.code
+        else:
+            status, exit_code = "exit", 1
+            _write(2, f"{stop.code}\\n")
+    except BaseException as err:
+        status, exit_code = "error", 1
+        tb = err.__traceback__.tb_next if err.__traceback__ is not None else None
+        _write(2, "".join(traceback.format_exception(type(err), err, tb)))
+    finally:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                stream.flush()
+            except BaseException:
+                pass
+    return status, exit_code
+
+def _write(fd, text):
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    except BaseException:
+        pass
+`;
+
+let pyodide = null;
+
+self.onmessage = (event) => {
+  const msg = event.data;
+  if (msg && msg.type === "boot" && !pyodide) boot(msg);
+  else if (msg && msg.type === "run" && pyodide) run(msg);
+};
+
+async function boot({ files, module, snapshot, makeSnapshot }) {
+  const phases = { script: LOADED, message: performance.now() };
+  try {
+    const bytes = (name) => {
+      if (!(files[name] instanceof ArrayBuffer)) throw new Error(`the runner was not given ${name}`);
+      return files[name];
+    };
+    // The runtime asks for its files by URL: the answers come from memory (the
+    // frame's CSP allows no network at all).
+    const plainFetch = self.fetch;
+    self.fetch = async (url) => {
+      const name = String(url).startsWith(INDEX_URL) ? String(url).slice(INDEX_URL.length) : null;
+      // The runner compiled the wasm file once: its bytes are not needed here.
+      if (name === "pyodide.asm.wasm" && module) return new Response(new Uint8Array(0));
+      if (name === null || !(name in files)) throw new TypeError(`the runner has no network (${url})`);
+      return new Response(files[name], { headers: { "Content-Type": name.endsWith(".wasm") ? "application/wasm" : "application/octet-stream" } });
+    };
+    // The frame compiled pyodide.asm.wasm once; every worker instantiates that module.
+    const streaming = WebAssembly.instantiateStreaming;
+    if (module) {
+      WebAssembly.instantiateStreaming = async (_response, imports) => {
+        phases.instantiate = performance.now();
+        const instance = await WebAssembly.instantiate(module, imports);
+        phases.instantiated = performance.now();
+        return { instance, module };
+      };
+    }
+    const lockFileContents = JSON.parse(new TextDecoder().decode(bytes("pyodide-lock.json")));
+    bytes("python_stdlib.zip");
+    try {
+      pyodide = await PYODIDE.loadPyodide({
+        indexURL: INDEX_URL, stdLibURL: `${INDEX_URL}python_stdlib.zip`, lockFileContents,
+        createPyodideModule: PYODIDE_ASM, packages: [], stdout: () => {}, stderr: () => {},
+        ...(makeSnapshot ? { _makeSnapshot: true } : {}), ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+      });
+    } finally {
+      WebAssembly.instantiateStreaming = streaming;
+      self.fetch = plainFetch;
+    }
+    // What the runner lent goes back before any program runs here.
+    const lent = Object.values(files);
+    if (makeSnapshot) {
+      const image = pyodide.makeMemorySnapshot();
+      postMessage({ type: "snapshot", bytes: image, files }, [image.buffer, ...lent]);
+      return;
+    }
+    phases.ready = performance.now();
+    // Where a boot's time went (ms since this worker started), for the benchmark.
+    postMessage({ type: "ready", files, snapshot, phases }, [...lent, ...(snapshot ? [snapshot.buffer] : [])]);
+  } catch (err) {
+    postMessage({ type: "failed", message: String(err && err.message ? err.message : err) });
+  }
+}
+
+// Bytes written to a stream: all of them up to `limit` (stdout), or the first
+// and the last `keep` (stderr).
+class Capture {
+  constructor({ limit = Infinity, keep = Infinity } = {}) {
+    this.limit = limit;
+    this.keep = keep;
+    this.head = [];        // the first `keep` bytes (all of them when keep is Infinity)
+    this.headBytes = 0;
+    this.tail = [];        // at least the last `keep` bytes after the head
+    this.tailBytes = 0;
+    this.bytes = 0;
+  }
+
+  // Takes what fits under the limit; returns false when the write passed it.
+  add(buffer) {
+    const part = buffer.slice(0, Math.max(0, Math.min(buffer.length, this.limit - this.bytes)));
+    this.bytes += part.length;
+    const take = Math.min(part.length, this.keep - this.headBytes);
+    if (take > 0) {
+      this.head.push(part.subarray(0, take));
+      this.headBytes += take;
+    }
+    if (take < part.length) {
+      this.tail.push(part.subarray(Math.max(take, 0)));
+      this.tailBytes += part.length - Math.max(take, 0);
+      while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.keep) this.tailBytes -= this.tail.shift().length;
+    }
+    return part.length === buffer.length;
+  }
+
+  text() {
+    return decode([...this.head, ...this.tail]);
+  }
+
+  // The first and last `keep` bytes, with a line saying how many were left out between.
+  ends() {
+    const tail = lastBytes(this.tail, this.keep);
+    const dropped = this.bytes - this.headBytes - tail.length;
+    if (dropped <= 0) return this.text();
+    return `${decode(this.head)}\n[... ${dropped} bytes not shown ...]\n${decode([tail])}`;
+  }
+}
+
+function concat(chunks) {
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) { all.set(c, at); at += c.length; }
+  return all;
+}
+
+const decode = (chunks) => new TextDecoder("utf-8").decode(concat(chunks));
+
+// The first (last) n bytes of a list of chunks, copying only the chunks they span.
+function firstBytes(chunks, n) {
+  const some = [];
+  for (let k = 0, got = 0; k < chunks.length && got < n; k++) { some.push(chunks[k]); got += chunks[k].length; }
+  return concat(some).subarray(0, n);
+}
+
+function lastBytes(chunks, n) {
+  const some = [];
+  for (let k = chunks.length - 1, got = 0; k >= 0 && got < n; k--) { some.unshift(chunks[k]); got += chunks[k].length; }
+  const all = concat(some);
+  return all.subarray(Math.max(0, all.length - n));
+}
+
+function run({ input, code, limits }) {
+  const stdout = new Capture({ limit: limits.outputBytes });
+  const stderr = new Capture({ keep: STDERR_KEEP });
+  let over = false;
+  const overLimit = () => {
+    over = true;
+    // Reported at once (a judge stops the program there); the frame ends this worker.
+    postMessage({ type: "result", at: performance.timeOrigin + performance.now(), status: "output", exitCode: null,
+      stdout: decode([firstBytes(stdout.head, PREVIEW_BYTES)]), stdoutTail: decode([lastBytes(stdout.head, PREVIEW_BYTES)]),
+      stdoutBytes: stdout.bytes, stderr: stderr.ends() });
+  };
+  pyodide.setStdout({ write: (buffer) => {
+    // Past the limit the program's writes go nowhere (the runner ends this worker on
+    // the "output" result; throwing here would only log an error).
+    if (!over && !stdout.add(buffer)) overLimit();
+    return buffer.length;
+  }, isatty: false });
+  pyodide.setStderr({ write: (buffer) => { stderr.add(buffer); return buffer.length; }, isatty: false });
+  let stdin = input;
+  pyodide.setStdin({ stdin: () => { const text = stdin; stdin = null; return text || null; } });
+  // Set so that Python calls into JavaScript every few dozen bytecode jumps: that
+  // is where WebKit's JavaScriptCore acts on terminate() (nothing writes it).
+  pyodide.setInterruptBuffer(new Int32Array(1));
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(RUNNER, { globals: namespace });
+  const runner = namespace.get("run");
+  let status = "error";
+  let exitCode = null;
+  postMessage({ type: "started", at: performance.timeOrigin + performance.now() });
+  try {
+    const outcome = runner(code === null ? "" : code);
+    [status, exitCode] = outcome.toJs();
+    outcome.destroy();
+  } catch (err) {
+    // The runtime itself failed (its stack overflowed, memory ran out): the
+    // program's run ends here as an error.
+    stderr.add(new TextEncoder().encode(`\n${String(err && err.message ? err.message : err)}\n`));
+    status = "error";
+    exitCode = 1;
+  }
+  const at = performance.timeOrigin + performance.now();
+  if (over) return;
+  postMessage({ type: "result", at, status, exitCode, stdout: stdout.text(), stdoutBytes: stdout.bytes, stdoutTail: "",
+    stderr: stderr.ends() });
+}
