@@ -42,7 +42,7 @@ from typing import Any, BinaryIO, Iterator, Sequence
 from ..errors import EngineError
 from ..text import MAX_INPUT_CHARS
 from .hooks import engine_of, solved
-from .process import MB, OUTPUT_LIMIT_MB
+from .limits import MB, OUTPUT_LIMIT_MB
 
 ACCEPTED = "accepted"
 PRESENTATION = "presentation"

@@ -29,8 +29,8 @@ import time
 from dataclasses import dataclass
 from typing import IO, Callable, Sequence
 
-MB = 1 << 20
-OUTPUT_LIMIT_MB = 64                 # as judges do; ``--output-limit MB``
+from .limits import MB, OUTPUT_LIMIT_MB
+
 HEAD_KEEP = 64 << 10                 # bytes kept of an output that passed the limit
 STDERR_KEEP = 64 << 10               # last bytes kept of standard error
 CHUNK = 1 << 16

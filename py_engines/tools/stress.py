@@ -23,7 +23,8 @@ from ..errors import EngineError
 from .check import CheckReport, check_answers
 from .gen import file_stem
 from .hooks import engine_of, generate_input, iter_seeds, solved
-from .process import MB, OUTPUT_LIMIT_MB, Run, run_program
+from .limits import MB, OUTPUT_LIMIT_MB
+from .process import Run, run_program
 from .shrink import minimize
 
 FAIL_FILE = "stress-fail.in"
