@@ -30,7 +30,7 @@ LOCK_NAME = "pyodide-lock.json"
 LOCK_TOOL = CACHE / "lock-tool"
 # Files worth sending compressed; build.py writes NAME.br and NAME.gz beside them.
 COMPRESSIBLE = (".wasm", ".js", ".mjs", ".json", ".css", ".html", ".svg", ".webmanifest",
-                ".map", ".txt", ".zip")
+                ".map", ".txt", ".zip", ".tar")
 FONT_FILE = "@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2"
 # Pyodide's npm runtime ships without micropip; these PyPI wheels are pinned by
 # hash, at the versions the runtime's own lock file names (older micropips fail
@@ -45,9 +45,11 @@ VENDORED_WHEELS = {
 # names in an import map (below), the tool workers import fflate and gifenc by path.
 VENDORED_NPM = {
     "@codemirror/autocomplete": "dist/index.js", "@codemirror/commands": "dist/index.js",
+    "@codemirror/lang-cpp": "dist/index.js",
     "@codemirror/lang-python": "dist/index.js", "@codemirror/language": "dist/index.js",
     "@codemirror/state": "dist/index.js", "@codemirror/streamparser": "dist/index.js",
     "@codemirror/view": "dist/index.js", "@lezer/common": "dist/index.js",
+    "@lezer/cpp": "dist/index.js",
     "@lezer/highlight": "dist/index.js", "@lezer/lr": "dist/index.js",
     "@lezer/python": "dist/index.js", "@marijn/find-cluster-break": "src/index.js",
     "crelt": "index.js", "style-mod": "src/style-mod.js", "w3c-keyname": "index.js",

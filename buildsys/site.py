@@ -12,6 +12,7 @@ from typing import Any
 from .compress import compress_site
 from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
                      RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
+from .cpp import TOOLCHAIN_DIR, vendor_cpp, write_toolchain_info
 from .headers import META_CSP
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
@@ -74,6 +75,7 @@ def build() -> Path:
     vendor_npm()
     frame_script()   # checked: the page inlines it
     bundle_python_worker(DIST)
+    vendor_cpp(DIST)
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
     wheels = DIST / "wheels"
@@ -89,6 +91,8 @@ def build() -> Path:
     data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     write_boot_info(DIST, data)
+    compress_site(DIST / TOOLCHAIN_DIR)   # first: the page says the toolchain's size on the wire
+    write_toolchain_info(DIST)
     write_service_worker(DIST)
     raw = _size(DIST)
     compress_site(DIST)
@@ -122,7 +126,7 @@ def _size(folder: Path, encoded: str = "") -> int:
     """Bytes of the site's files; with encoded=".br", each file as that encoding sends it."""
     total = 0
     for p in folder.rglob("*"):
-        if not p.is_file() or p.suffix in (".br", ".gz"):
+        if not p.is_file() or p.suffix in (".br", ".gz") or TOOLCHAIN_DIR in p.relative_to(folder).parts[:1]:
             continue
         copy = p.with_name(p.name + encoded)
         total += (copy if encoded and copy.exists() else p).stat().st_size
@@ -144,9 +148,11 @@ def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
 
 def write_service_worker(folder: Path) -> str:
     """dist/sw.js with the build's id and the SHA-256 of every file it precaches
-    (everything the site serves, but itself and the compressed copies)."""
+    (everything the site serves, but itself, the compressed copies and the C++
+    toolchain's data, which the page fetches only when a user picks C++)."""
     files = {p.relative_to(folder).as_posix(): sha256(p) for p in sorted(folder.rglob("*"))
-             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"
+             and p.relative_to(folder).parts[0] != TOOLCHAIN_DIR}
     build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files}) + ";"
     sw = folder / "sw.js"
