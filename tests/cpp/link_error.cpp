@@ -1,0 +1,7 @@
+#include <cstdio>
+
+int helper(int x);   // declared, never defined
+
+int main() {
+  printf("%d\n", helper(3));
+}

@@ -1,0 +1,52 @@
+// The C++ pipeline under Node, with the site's own modules (dist/js/cpp/): the
+// compiler driver as the compiler worker runs it, and the runner's WASI code.
+// Usage: node pipeline.mjs DIST CLANG_BUNDLE < jobs.json > results.json
+//   jobs: {compile: {name: source}, runs: [{program, input, outputLimit?}]}
+//   results: {loadMs, pchMs, pchBytes, compiled: {name: {ok, ms, log, pch, diagnostics, summary?, imports?, bytes?}},
+//             runs: [{program, status, stdout, stderr, exitCode, message}]}
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dist, bundle] = process.argv.slice(2);
+const site = (file) => import(pathToFileURL(path.join(dist, file)).href);
+const { compileSource, buildPch, startsWithBits } = await site("js/cpp/clang-driver.js");
+const { runWasm } = await site("js/cpp/wasi-run.js");
+const { parseDiagnostics, summary } = await site("js/cpp/diagnostics.js");
+const { commands, Exit } = await import(pathToFileURL(bundle).href);
+const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
+
+const clang = commands["clang++"];
+let started = performance.now();
+await clang(null, {}, { fetchProgress: () => {} });
+const loadMs = performance.now() - started;
+started = performance.now();
+const pch = await buildPch(clang);
+const pchMs = performance.now() - started;
+
+const compiled = {};
+const modules = {};
+for (const [name, source] of Object.entries(jobs.compile)) {
+  started = performance.now();
+  const result = await compileSource(clang, source, { Exit, pch: startsWithBits(source) ? pch : null });
+  const entry = { ok: result.ok, ms: performance.now() - started, log: result.log, pch: result.pch };
+  entry.diagnostics = parseDiagnostics(result.log);
+  if (!result.ok) entry.summary = summary(entry.diagnostics);
+  if (result.ok) {
+    const module = await WebAssembly.compile(result.wasm);
+    modules[name] = module;
+    entry.bytes = result.wasm.length;
+    entry.imports = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
+  }
+  compiled[name] = entry;
+}
+
+const runs = [];
+for (const job of jobs.runs) {
+  const options = job.outputLimit ? { outputLimit: job.outputLimit } : {};
+  const result = await runWasm(modules[job.program], job.input, options);
+  // Long outputs are summed up: the tests need their size and their ends.
+  const clip = (text) => (text.length > 4000 ? { length: text.length, head: text.slice(0, 2000), tail: text.slice(-2000) } : text);
+  runs.push({ program: job.program, input: job.input, ...result, stdout: clip(result.stdout), stderr: clip(result.stderr) });
+}
+process.stdout.write(JSON.stringify({ loadMs, pchMs, pchBytes: pch ? pch.length : 0, compiled, runs }));

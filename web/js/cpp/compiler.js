@@ -1,0 +1,131 @@
+// The page's side of the C++ compiler: starts its worker when C++ is first
+// needed, reports the toolchain's download (bytes, Cancel) and compiles.  Each
+// program is cached by the SHA-256 of its source, so run-and-check and stress
+// compile a solution once.  Compiling is the only thing done here: the program
+// runs in the opaque-origin runner, never in this page's origin.
+import { TOOLCHAIN } from "./toolchain-files.js";
+import { toolchainCached } from "./toolchain.js";
+import { parseDiagnostics, summary } from "./diagnostics.js";
+import { FLAGS } from "./clang-driver.js";
+
+const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
+const CACHE_ENTRIES = 8;   // compiled programs kept (a few hundred KB each)
+
+export class CancelledError extends Error {
+  constructor() {
+    super("cancelled");
+    this.name = "CancelledError";
+  }
+}
+
+/** The toolchain's size: {bytes} unpacked and {wire} as brotli, for "download N MB" before it starts. */
+export function toolchainSize() {
+  if (!TOOLCHAIN) return { bytes: 0, wire: 0 };
+  const files = Object.values(TOOLCHAIN.files);
+  return { bytes: files.reduce((s, f) => s + f.bytes, 0), wire: files.reduce((s, f) => s + f.br, 0) };
+}
+
+export { toolchainCached };
+
+async function sourceKey(source) {
+  const text = JSON.stringify([TOOLCHAIN?.key ?? "", FLAGS, source]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class CppCompiler {
+  /** @param {{onState?: (state: string, detail?: any) => void}} options
+   *  states: "downloading" ({done, total, wire}), "loading", "ready" ({ms, stored}), "failed" (message), "idle" */
+  constructor({ onState = () => {} } = {}) {
+    this.onState = onState;
+    this.worker = null;
+    this.loaded = null;
+    this.ready = false;
+    this.pending = new Map();   // id -> {resolve, reject}
+    this.nextId = 1;
+    this.programs = new Map();  // source key -> compile result (insertion order = age)
+  }
+
+  /** Starts the worker and loads the toolchain (downloading what the cache lacks). */
+  load() {
+    if (this.loaded) return this.loaded;
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    this.worker = worker;
+    this.loaded = new Promise((resolve, reject) => {
+      this.rejectLoad = reject;
+      worker.onmessage = (event) => {
+        const msg = event.data;
+        if (msg.type === "progress") {
+          this.onState(msg.phase === "download" ? "downloading" : "loading", msg);
+        } else if (msg.type === "ready") {
+          this.ready = true;
+          this.onState("ready", msg);
+          resolve(msg);
+        } else if (msg.type === "failed") {
+          this.stop(new Error(msg.message));
+        } else if (msg.type === "compiled" || msg.type === "compile-failed") {
+          const entry = this.pending.get(msg.id);
+          if (!entry) return;
+          this.pending.delete(msg.id);
+          if (msg.type === "compiled") entry.resolve(msg);
+          else entry.reject(new Error(`the compiler failed: ${msg.message}`));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.stop(new Error(`the compiler failed: ${event.message || "unknown error"}`));
+      };
+    });
+    this.loaded.catch(() => {});
+    worker.postMessage({ type: "load" });
+    return this.loaded;
+  }
+
+  // Ends the worker; whatever waits on it rejects with `error`.
+  stop(error) {
+    const failed = !(error instanceof CancelledError);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.loaded = null;
+    this.ready = false;
+    if (this.rejectLoad) this.rejectLoad(error);
+    this.rejectLoad = null;
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+    this.onState(failed ? "failed" : "idle", error.message);
+  }
+
+  /** Stops a download or a compile; the next load() starts again (keeping what was cached). */
+  cancel() {
+    if (this.worker) this.stop(new CancelledError());
+  }
+
+  /**
+   * Compiles `source`. Resolves to {ok, wasm (an ArrayBuffer of the caller's own), log,
+   * diagnostics, summary, ms, cached}; rejects with CancelledError on cancel, or an
+   * Error when the toolchain cannot be loaded.
+   */
+  async compile(source) {
+    const key = await sourceKey(source);
+    let result = this.programs.get(key);
+    if (result) {
+      this.programs.delete(key);   // most recently used last
+      this.programs.set(key, result);
+      return { ...result, wasm: result.wasm && result.wasm.slice(0), cached: true };
+    }
+    await this.load();
+    const id = this.nextId++;
+    const msg = await new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "compile", id, source });
+    });
+    const diagnostics = parseDiagnostics(msg.log);
+    result = {
+      ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log, ms: msg.ms, diagnostics,
+      summary: msg.ok ? "" : summary(diagnostics),
+    };
+    this.programs.set(key, result);
+    while (this.programs.size > CACHE_ENTRIES) this.programs.delete(this.programs.keys().next().value);
+    return { ...result, wasm: result.wasm && result.wasm.slice(0), cached: false };
+  }
+}

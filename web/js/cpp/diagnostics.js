@@ -1,0 +1,44 @@
+// The compiler's messages as data: every "solution.cpp:LINE:COL: error: ..." line
+// with its line and column (for the editor to mark), and a first line in plain
+// words for the verdict, which says what the browser's compiler cannot do when
+// that is the reason (exceptions, a GCC-only header).
+import { SOURCE_NAME } from "./clang-driver.js";
+
+const LOCATED = new RegExp(`^${SOURCE_NAME.replace(".", "\\.")}:(\\d+):(\\d+): (fatal error|error|warning|note): (.*)$`);
+const LINKER = /^wasm-ld: error: (.*)$/;
+
+/**
+ * @param {string} log  everything clang and wasm-ld printed
+ * @returns {{severity: string, line: number | null, column: number | null, message: string}[]}
+ */
+export function parseDiagnostics(log) {
+  const found = [];
+  for (const line of log.split("\n")) {
+    const at = LOCATED.exec(line);
+    if (at) {
+      found.push({ severity: at[3] === "fatal error" ? "error" : at[3], line: Number(at[1]), column: Number(at[2]), message: at[4] });
+      continue;
+    }
+    const link = LINKER.exec(line);
+    if (link) found.push({ severity: "error", line: null, column: null, message: link[1].replace(/^[^:]*\.o: /, "") });
+  }
+  return found;
+}
+
+export const EXCEPTIONS_TEXT = "exceptions (try, throw, catch) are not supported by the browser's C++ compiler: " +
+  "its library has no exception support. Use error codes or std::optional here, " +
+  "or check this solution with the command line (python3 -m py_engines stress), which runs your own compiler.";
+
+/** One line in plain words for the verdict, from the first error. */
+export function summary(diagnostics) {
+  const first = diagnostics.find((d) => d.severity === "error");
+  if (!first) return "the program did not compile";
+  const where = first.line === null ? "" : `line ${first.line}, column ${first.column}: `;
+  if (/with exceptions disabled/.test(first.message)) return `${where}${EXCEPTIONS_TEXT}`;
+  const header = /^'([^']+)' file not found$/.exec(first.message);
+  if (header) {
+    return `${where}<${header[1]}> is not in the browser's C++ library (LLVM's libc++, not GCC's libstdc++)`;
+  }
+  if (first.line === null && /undefined symbol/.test(first.message)) return `link error: ${first.message}`;
+  return `${where}${first.message}`;
+}

@@ -1,0 +1,187 @@
+// Runs a compiled C++ solution (a WASI preview1 command module) once, the way a
+// judge does: the input on stdin, stdout and stderr captured with a cap, the exit
+// code and any trap reported.  This runs only in the opaque-origin runner: the
+// module is the user's code.  Its only imports are the WASI shim's functions
+// (checked before it is instantiated); the shim is given no files and no
+// directories, so the program's whole world is stdin, stdout, stderr, clocks and
+// random bytes.
+//
+// The shim is @bjorn3/browser_wasi_shim (pinned): plain ES modules with no
+// dependencies, a WASI object whose file descriptors are classes we extend (so
+// stdin and the capped outputs are ours), proc_exit as an exception carrying the
+// code, and nothing it does outside the descriptors it is handed.
+import WASI, { WASIProcExit } from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi.js";
+import { Fd } from "../../vendor/@bjorn3/browser_wasi_shim/dist/fd.js";
+import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js";
+
+export const WASI_MODULE = "wasi_snapshot_preview1";
+export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout, as judges cap it
+export const STDERR_LIMIT = 1024 * 1024;        // stderr keeps its first MB, the rest is dropped
+
+/** The WASI functions the shim provides: the only imports a program may have. */
+export const WASI_FUNCTIONS = Object.freeze(Object.keys(new WASI([], [], []).wasiImport).sort());
+
+class OutputLimitExceeded extends Error {}
+
+// fd 0: the input, read front to back.  Not a terminal, so libc reads it in blocks.
+class Stdin extends Fd {
+  constructor(bytes) {
+    super();
+    this.bytes = bytes;
+    this.pos = 0;
+  }
+
+  fd_fdstat_get() {
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: new wasi.Fdstat(wasi.FILETYPE_REGULAR_FILE, 0) };
+  }
+
+  fd_read(size) {
+    const data = this.bytes.subarray(this.pos, Math.min(this.bytes.length, this.pos + size));
+    this.pos += data.length;
+    return { ret: wasi.ERRNO_SUCCESS, data };
+  }
+}
+
+// fd 1 and 2: bytes kept up to `limit`.  Past it, stdout stops the program
+// ("output limit exceeded"); stderr just drops the rest and says so.
+class Sink extends Fd {
+  constructor(limit, { stopAtLimit }) {
+    super();
+    this.limit = limit;
+    this.stopAtLimit = stopAtLimit;
+    this.chunks = [];
+    this.size = 0;
+    this.dropped = 0;
+  }
+
+  fd_fdstat_get() {
+    // A regular file, not a terminal: libc buffers it fully, as when a judge redirects it.
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: new wasi.Fdstat(wasi.FILETYPE_REGULAR_FILE, 0) };
+  }
+
+  fd_write(data) {
+    const room = this.limit - this.size;
+    if (data.length > room) {
+      // What fits is kept (the panes show the output up to the limit).
+      if (room > 0) this.keep(data.subarray(0, room));
+      if (this.stopAtLimit) throw new OutputLimitExceeded();
+      this.dropped += data.length - Math.max(room, 0);
+    } else {
+      this.keep(data);
+    }
+    return { ret: wasi.ERRNO_SUCCESS, nwritten: data.length };
+  }
+
+  keep(data) {
+    this.chunks.push(data);
+    this.size += data.length;
+  }
+
+  text() {
+    const all = new Uint8Array(this.size);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    return new TextDecoder("utf-8").decode(all);
+  }
+}
+
+/** Imports the runner refuses (anything but a WASI function the shim has), as
+ * "module.name" strings; empty when the module may be instantiated. */
+export function foreignImports(module) {
+  return WebAssembly.Module.imports(module)
+    .filter((imp) => imp.module !== WASI_MODULE || imp.kind !== "function" || !WASI_FUNCTIONS.includes(imp.name))
+    .map((imp) => `${imp.module}.${imp.name} (${imp.kind})`);
+}
+
+// A trap in plain words; the engine's own message follows in brackets, since
+// each browser words them differently.
+const TRAPS = [
+  [/divi\w* by zero|divide by zero/i, "integer division by zero"],
+  [/out of bounds|out-of-bounds|index out of bounds/i, "out-of-bounds memory access"],
+  [/unreachable/i, "the program aborted (abort(), a failed assert, out of memory, or an unsupported feature)"],
+  [/integer overflow|unrepresentable/i, "integer overflow in a conversion or division"],
+  [/call stack|too much recursion|stack overflow/i, "stack overflow (recursion too deep)"],
+  [/indirect call|signature mismatch|null function|function signature/i, "bad function pointer call"],
+];
+
+export function trapMessage(error) {
+  const raw = String(error && error.message ? error.message : error);
+  const plain = TRAPS.find(([pattern]) => pattern.test(raw));
+  return plain ? `${plain[1]} [${raw}]` : raw;
+}
+
+// Why libc or libc++ aborted, from what it printed on stderr just before.
+const ABORTS = [
+  [/thread constructor failed/, () => "std::thread is not supported: a program runs on one thread in the browser"],
+  [/bad_alloc was thrown/, () => "out of memory: new or malloc could not get more memory"],
+  [/Assertion failed: (.*) \([^:]*: [^:]*: (\d+)\)/, (m) => `assertion failed on line ${m[2]}: ${m[1]}`],
+];
+
+function abortReason(stderr) {
+  for (const [pattern, words] of ABORTS) {
+    const found = pattern.exec(stderr.slice(-4096));
+    if (found) return words(found);
+  }
+  return null;
+}
+
+function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError || error instanceof RangeError
+    || (error instanceof Error && /too much recursion/i.test(error.message));
+}
+
+/**
+ * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin.
+ * Resolves to {status, stdout, stderr, exitCode, ms, message}: status "ok" (exit 0),
+ * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
+ * limit) or "refused" (an import the runner does not provide, or no _start).
+ */
+export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT } = {}) {
+  if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
+  const empty = { stdout: "", stderr: "", exitCode: null, ms: 0 };
+  const foreign = foreignImports(module);
+  if (foreign.length) {
+    return { ...empty, status: "refused", message: `the program imports ${foreign.join(", ")}, which the runner does not provide` };
+  }
+  const exports = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!exports.includes("_start") || !exports.includes("memory")) {
+    return { ...empty, status: "refused", message: "not a program: the module has no _start or no memory export" };
+  }
+  const stdin = new Stdin(typeof input === "string" ? new TextEncoder().encode(input) : input);
+  const stdout = new Sink(outputLimit, { stopAtLimit: true });
+  const stderr = new Sink(stderrLimit, { stopAtLimit: false });
+  const shim = new WASI(["solution"], [], [stdin, stdout, stderr]);
+  const instance = await WebAssembly.instantiate(module, { [WASI_MODULE]: shim.wasiImport });
+  let status = "ok";
+  let exitCode = 0;
+  let message = "";
+  const started = performance.now();
+  try {
+    // start() returns the code of proc_exit (the shim throws WASIProcExit to unwind).
+    exitCode = shim.start(instance);
+    if (exitCode !== 0) status = "exit";
+  } catch (error) {
+    exitCode = null;
+    if (error instanceof OutputLimitExceeded) {
+      status = "output";
+      message = `output limit exceeded: more than ${Math.round(outputLimit / 1024 / 1024)} MB on stdout`;
+    } else if (error instanceof WASIProcExit) {
+      exitCode = error.code;
+      status = exitCode === 0 ? "ok" : "exit";
+    } else if (isTrap(error)) {
+      status = "error";
+      message = trapMessage(error);
+    } else {
+      throw error;
+    }
+  }
+  const ms = performance.now() - started;
+  let errText = stderr.text();
+  if (status === "error") message = abortReason(errText) ?? message;
+  if (stderr.dropped) errText += `\n[${stderr.dropped} more bytes of stderr dropped]`;
+  if (status === "exit" && !message) message = `exit code ${exitCode}`;
+  return { status, stdout: stdout.text(), stderr: errText, exitCode, ms, message };
+}
