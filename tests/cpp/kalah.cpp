@@ -8,8 +8,61 @@
 // swaps left and the pair locks.  A lock counts the rounds a pair stays blocked:
 // a swap sets it to 5, and it drops by one every time the move passes to the other
 // player, so the pair is blocked in rounds T+1..T+4 and free again in round T+5.
+// The memo is a flat open-addressing table; with KALAH_STD_MAP defined (before
+// the include) it is a std::unordered_map instead, for the benchmark.
 #include <bits/stdc++.h>
 using namespace std;
+
+#ifdef KALAH_STD_MAP
+struct Memo {
+  unordered_map<uint64_t, int> table;
+  void clear() { table.clear(); }
+  const int *find(uint64_t k) const {
+    auto it = table.find(k);
+    return it == table.end() ? nullptr : &it->second;
+  }
+  void put(uint64_t k, int v) { table.emplace(k, v); }
+};
+#else
+struct Memo {
+  vector<uint64_t> keys;   // key + 1; 0 marks an empty slot
+  vector<int> values;
+  size_t used = 0;
+  void clear() {
+    keys.assign(1 << 16, 0);
+    values.assign(1 << 16, 0);
+    used = 0;
+  }
+  size_t slot(uint64_t k) const {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return (size_t)k & (keys.size() - 1);
+  }
+  const int *find(uint64_t k) const {
+    for (size_t i = slot(k + 1);; i = (i + 1) & (keys.size() - 1)) {
+      if (keys[i] == k + 1) return &values[i];
+      if (keys[i] == 0) return nullptr;
+    }
+  }
+  void put(uint64_t k, int v) {
+    if (2 * (used + 1) > keys.size()) {
+      vector<uint64_t> oldKeys(keys.size() * 2, 0);
+      vector<int> oldValues(values.size() * 2, 0);
+      oldKeys.swap(keys);
+      oldValues.swap(values);
+      used = 0;
+      for (size_t i = 0; i < oldKeys.size(); i++)
+        if (oldKeys[i]) put(oldKeys[i] - 1, oldValues[i]);
+    }
+    size_t i = slot(k + 1);
+    while (keys[i]) i = (i + 1) & (keys.size() - 1);
+    keys[i] = k + 1;
+    values[i] = v;
+    used++;
+  }
+};
+#endif
 
 static const int YOU = 0, OPP = 1;
 static int m, pits;   // pits = 2m + 2
@@ -21,7 +74,7 @@ struct Position {
   int turn;
 };
 
-static unordered_map<uint64_t, int> memo;
+static Memo memo;
 
 static int cup(int player, int i) { return player == YOU ? i : m + 1 + i; }
 static int bowl(int player) { return player == YOU ? m : 2 * m + 1; }
@@ -59,8 +112,7 @@ static int solve(Position p) {
     return solve(p);
   }
   const uint64_t k = key(p);
-  auto found = memo.find(k);
-  if (found != memo.end()) return found->second;
+  if (const int *known = memo.find(k)) return *known;
   const int me = p.turn, other = me ^ 1;
   int best = me == YOU ? INT_MIN : INT_MAX;
   auto consider = [&](const Position &next, int gained) {
@@ -102,7 +154,7 @@ static int solve(Position p) {
     passTurn(q);
     consider(q, diff(q) - diff(p));
   }
-  memo.emplace(k, best);
+  memo.put(k, best);
   return best;
 }
 
