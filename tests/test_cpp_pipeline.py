@@ -27,6 +27,8 @@ from buildsys.cpp import (AMORTISED_WRITE, CLANG, DRIVER, SLOW_WRITE, TOOLCHAIN_
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 PROGRAMS = ROOT / "tests" / "cpp"
 SMALL_LIMIT = 1_000_000   # bytes of stdout in the flood run (the real cap is 64 MB)
+ENDLESS_LIMIT_MS = 300
+DATA = ROOT / "tests" / "data"
 
 IDIOMS_INPUT = "123456789012 987654321098\n5\n5 3 9 3 1\n"
 BEHAVIOURS = ["sum 1 2 3 40", "div0", "oob", "abort", "exit3", "return5", "assert", "thread",
@@ -46,7 +48,7 @@ def pipeline(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         (driver / name).symlink_to(DIST / TOOLCHAIN_DIR / name)
     sources = {name: (PROGRAMS / f"{name}.cpp").read_text(encoding="utf-8")
                for name in ("idioms", "idioms_plain", "behaviours", "throws", "syntax_error",
-                            "link_error", "foreign_import")}
+                            "link_error", "foreign_import", "endless", "kalah")}
     # The same source as idioms, but not starting with <bits/stdc++.h>: no precompiled header.
     sources["idioms_no_pch"] = "#define PIXEL_JUDGE_TEST 1\n" + sources["idioms"]
     runs = [{"program": "idioms", "input": IDIOMS_INPUT},
@@ -55,6 +57,9 @@ def pipeline(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             {"program": "foreign_import", "input": ""},
             {"program": "behaviours", "input": "flood", "outputLimit": SMALL_LIMIT}]
     runs += [{"program": "behaviours", "input": mode} for mode in BEHAVIOURS]
+    runs += [{"program": "endless", "input": mode, "timeLimitMs": ENDLESS_LIMIT_MS,
+              "outputLimit": SMALL_LIMIT} for mode in ("loop", "calls", "print")]
+    runs += [{"program": "kalah", "input": (DATA / "kalah" / "gen-rules-1.in").read_text()}]
     done = subprocess.run(["node", str(PROGRAMS / "pipeline.mjs"), str(DIST), str(driver / "bundle.js")],
                           input=json.dumps({"compile": sources, "runs": runs}), text=True,
                           capture_output=True, timeout=600)
@@ -93,6 +98,28 @@ def test_single_headers_compile_without_the_precompiled_one(pipeline):
     assert run_of(pipeline, "idioms_plain")["stdout"] == "3 7 8\n"
 
 
+def test_every_program_gets_fuel_checks_and_stays_valid(pipeline):
+    for name, compiled in pipeline["compiled"].items():
+        if compiled["ok"]:
+            assert compiled["fuel"] is True and compiled["valid"] is True, name
+            assert "pixel_judge.tick" in compiled["imports"], name
+
+
+def test_a_fuelled_program_still_prints_the_judge_answer(pipeline):
+    run = run_of(pipeline, "kalah")
+    assert run["status"] == "ok"
+    assert run["stdout"] == (DATA / "kalah" / "gen-rules-1.ans").read_text()
+
+
+@pytest.mark.parametrize("mode", ["loop", "calls", "print"])
+def test_an_endless_program_stops_itself_at_the_time_limit(pipeline, mode):
+    run = run_of(pipeline, "endless", mode)
+    assert run["status"] == "time", run
+    assert run["message"] == f"time limit exceeded: stopped after {ENDLESS_LIMIT_MS} ms"
+    assert ENDLESS_LIMIT_MS <= run["ms"] <= ENDLESS_LIMIT_MS + 2000   # a tick comes every few ms
+    assert "done" not in str(run["stdout"])
+
+
 def test_a_program_imports_only_wasi_functions_the_shim_has(pipeline):
     script = "const m = await import(process.argv[1]); console.log(JSON.stringify(m.WASI_FUNCTIONS));"
     shim = subprocess.run(["node", "--input-type=module", "-e", script,
@@ -100,7 +127,7 @@ def test_a_program_imports_only_wasi_functions_the_shim_has(pipeline):
                           capture_output=True, text=True, check=True)
     provided = set(json.loads(shim.stdout))
     for name in ("idioms", "behaviours", "idioms_plain"):
-        imports = pipeline["compiled"][name]["imports"]
+        imports = set(pipeline["compiled"][name]["imports"]) - {"pixel_judge.tick"}
         assert imports and all(i.startswith("wasi_snapshot_preview1.") for i in imports), imports
         assert {i.split(".", 1)[1] for i in imports} <= provided
 

@@ -1,9 +1,10 @@
 // The C++ pipeline under Node, with the site's own modules (dist/js/cpp/): the
 // compiler driver as the compiler worker runs it, and the runner's WASI code.
 // Usage: node pipeline.mjs DIST CLANG_BUNDLE < jobs.json > results.json
-//   jobs: {compile: {name: source}, runs: [{program, input, outputLimit?}]}
-//   results: {loadMs, pchMs, pchBytes, compiled: {name: {ok, ms, log, pch, diagnostics, summary?, imports?, bytes?}},
-//             runs: [{program, status, stdout, stderr, exitCode, message}]}
+//   jobs: {compile: {name: source}, runs: [{program, input, outputLimit?, timeLimitMs?}]}
+//   results: {loadMs, pchMs, pchBytes, compiled: {name: {ok, ms, log, pch, diagnostics, summary?,
+//             imports?, bytes?, fuel?, valid?}}, runs: [{program, input, status, stdout, stderr,
+//             exitCode, message, ms, wallMs}]}
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,6 +34,8 @@ for (const [name, source] of Object.entries(jobs.compile)) {
   entry.diagnostics = parseDiagnostics(result.log);
   if (!result.ok) entry.summary = summary(entry.diagnostics);
   if (result.ok) {
+    entry.fuel = result.fuel;
+    entry.valid = WebAssembly.validate(result.wasm);
     const module = await WebAssembly.compile(result.wasm);
     modules[name] = module;
     entry.bytes = result.wasm.length;
@@ -44,7 +47,10 @@ for (const [name, source] of Object.entries(jobs.compile)) {
 const runs = [];
 for (const job of jobs.runs) {
   const options = job.outputLimit ? { outputLimit: job.outputLimit } : {};
+  if (job.timeLimitMs) options.timeLimitMs = job.timeLimitMs;
+  const began = performance.now();
   const result = await runWasm(modules[job.program], job.input, options);
+  result.wallMs = performance.now() - began;
   // Long outputs are summed up: the tests need their size and their ends.
   const clip = (text) => (text.length > 4000 ? { length: text.length, head: text.slice(0, 2000), tail: text.slice(-2000) } : text);
   runs.push({ program: job.program, input: job.input, ...result, stdout: clip(result.stdout), stderr: clip(result.stderr) });

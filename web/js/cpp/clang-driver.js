@@ -2,6 +2,7 @@
 // diagnostics.  Pure of any worker or page concern, so the compiler worker and
 // the Node tests run the very same code.
 import { STDCPP_HEADER } from "./stdcpp-header.js";
+import { instrument } from "./fuel.js";
 
 export const SOURCE_NAME = "solution.cpp";
 const OUTPUT_NAME = "solution.wasm";
@@ -70,8 +71,9 @@ export function startsWithBits(source) {
 
 /**
  * Compiles `source` with `clang` (YoWASP's `commands["clang++"]`, its toolchain
- * loaded).  Resolves to {ok: true, wasm: Uint8Array, log} or {ok: false, log};
- * rejects only when the compiler itself fails (not the user's code).
+ * loaded).  Resolves to {ok: true, wasm: Uint8Array, log, pch, fuel} or {ok: false,
+ * log, pch}: `wasm` is the program with fuel checks (fuel.js) when they could be
+ * put in (`fuel` says).  Rejects only when the compiler itself fails (not the user's code).
  */
 export async function compileSource(clang, source, { Exit, pch = null } = {}) {
   const log = collector();
@@ -84,7 +86,8 @@ export async function compileSource(clang, source, { Exit, pch = null } = {}) {
     const out = await clang(args, files, { stdout: log.write, stderr: log.write, decodeASCII: false });
     const wasm = out[OUTPUT_NAME];
     if (!(wasm instanceof Uint8Array)) return { ok: false, log: `${log.text}\nthe compiler wrote no program`, pch: usePch };
-    return { ok: true, wasm, log: log.text, pch: usePch };
+    const fueled = instrument(wasm);
+    return { ok: true, wasm: fueled ?? wasm, log: log.text, pch: usePch, fuel: fueled !== null };
   } catch (error) {
     // A non-zero exit of clang or wasm-ld: the user's code did not compile or link.
     const exited = Exit ? error instanceof Exit : typeof error?.code === "number" && "files" in error;

@@ -6,6 +6,10 @@
 // directories, so the program's whole world is stdin, stdout, stderr, clocks and
 // random bytes.
 //
+// Besides WASI, a program may import pixel_judge.tick (fuel.js puts calls to it in
+// every loop and function): it checks the clock, so a run stops itself at the
+// time limit even where terminating its worker would not stop it.
+//
 // The shim is @bjorn3/browser_wasi_shim (pinned): plain ES modules with no
 // dependencies, a WASI object whose file descriptors are classes we extend (so
 // stdin and the capped outputs are ours), proc_exit as an exception carrying the
@@ -13,6 +17,7 @@
 import WASI, { WASIProcExit } from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi.js";
 import { Fd } from "../../vendor/@bjorn3/browser_wasi_shim/dist/fd.js";
 import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js";
+import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel.js";
 
 export const WASI_MODULE = "wasi_snapshot_preview1";
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout, as judges cap it
@@ -22,6 +27,7 @@ export const STDERR_LIMIT = 1024 * 1024;        // stderr keeps its first MB, th
 export const WASI_FUNCTIONS = Object.freeze(Object.keys(new WASI([], [], []).wasiImport).sort());
 
 class OutputLimitExceeded extends Error {}
+class TimeLimitExceeded extends Error {}
 
 // fd 0: the input, read front to back.  Not a terminal, so libc reads it in blocks.
 class Stdin extends Fd {
@@ -88,11 +94,14 @@ class Sink extends Fd {
   }
 }
 
-/** Imports the runner refuses (anything but a WASI function the shim has), as
- * "module.name" strings; empty when the module may be instantiated. */
+const allowed = (imp) => imp.kind === "function"
+  && ((imp.module === WASI_MODULE && WASI_FUNCTIONS.includes(imp.name))
+    || (imp.module === FUEL_MODULE && imp.name === FUEL_IMPORT));
+
+/** Imports the runner refuses (anything but a WASI function the shim has and the
+ * fuel tick), as "module.name (kind)" strings; empty when the module may be instantiated. */
 export function foreignImports(module) {
-  return WebAssembly.Module.imports(module)
-    .filter((imp) => imp.module !== WASI_MODULE || imp.kind !== "function" || !WASI_FUNCTIONS.includes(imp.name))
+  return WebAssembly.Module.imports(module).filter((imp) => !allowed(imp))
     .map((imp) => `${imp.module}.${imp.name} (${imp.kind})`);
 }
 
@@ -137,9 +146,10 @@ function isTrap(error) {
  * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin.
  * Resolves to {status, stdout, stderr, exitCode, ms, message}: status "ok" (exit 0),
  * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
- * limit) or "refused" (an import the runner does not provide, or no _start).
+ * limit), "time" (the fuel tick found the time limit passed) or "refused" (an
+ * import the runner does not provide, or no _start).
  */
-export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT } = {}) {
+export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT, timeLimitMs = Infinity } = {}) {
   if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
   const empty = { stdout: "", stderr: "", exitCode: null, ms: 0 };
   const foreign = foreignImports(module);
@@ -154,18 +164,27 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   const stdout = new Sink(outputLimit, { stopAtLimit: true });
   const stderr = new Sink(stderrLimit, { stopAtLimit: false });
   const shim = new WASI(["solution"], [], [stdin, stdout, stderr]);
-  const instance = await WebAssembly.instantiate(module, { [WASI_MODULE]: shim.wasiImport });
+  let deadline = Infinity;
+  const tick = () => {
+    if (performance.now() > deadline) throw new TimeLimitExceeded();
+    return FUEL;
+  };
+  const instance = await WebAssembly.instantiate(module, { [WASI_MODULE]: shim.wasiImport, [FUEL_MODULE]: { [FUEL_IMPORT]: tick } });
   let status = "ok";
   let exitCode = 0;
   let message = "";
   const started = performance.now();
+  deadline = started + timeLimitMs;
   try {
     // start() returns the code of proc_exit (the shim throws WASIProcExit to unwind).
     exitCode = shim.start(instance);
     if (exitCode !== 0) status = "exit";
   } catch (error) {
     exitCode = null;
-    if (error instanceof OutputLimitExceeded) {
+    if (error instanceof TimeLimitExceeded) {
+      status = "time";
+      message = `time limit exceeded: stopped after ${Math.round(timeLimitMs)} ms`;
+    } else if (error instanceof OutputLimitExceeded) {
       status = "output";
       message = `output limit exceeded: more than ${Math.round(outputLimit / 1024 / 1024)} MB on stdout`;
     } else if (error instanceof WASIProcExit) {
