@@ -110,8 +110,8 @@ def toolchain_info(dist: Path) -> dict[str, object]:
         files[name] = entry
     version = json.loads((CLANG / "package.json").read_text(encoding="utf-8"))["version"]
     # The cache holding the files is named after their hashes: a new toolchain gets a new one.
-    key = hashlib.sha256("".join(str(f["sha256"]) for f in files.values()).encode()).hexdigest()
-    return {"version": version, "key": key[:16], "files": files}
+    digest = hashlib.sha256("".join(str(f["sha256"]) for f in files.values()).encode()).hexdigest()
+    return {"version": version, "id": digest[:16], "files": files}
 
 
 def write_toolchain_info(dist: Path) -> dict[str, object]:

@@ -135,10 +135,12 @@ def sixth_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
     repo = tmp_path_factory.mktemp("sixth") / "repo"
     shutil.copytree(ROOT, repo, ignore=SKIP_IN_COPY)
     # Downloads the build needs, shared rather than fetched again: npm's packages and
-    # the vendored wheels (the build checks their hashes).
+    # the vendored wheels (the build checks their hashes); and the compressed copies,
+    # a cache keyed by content (the C++ toolchain's alone take a minute to make).
     (repo / "web" / "node_modules").symlink_to(ROOT / "web" / "node_modules")
-    if (ROOT / "build" / "vendor").exists():
-        shutil.copytree(ROOT / "build" / "vendor", repo / "build" / "vendor")
+    for cache in ("vendor", "compressed"):
+        if (ROOT / "build" / cache).exists():
+            shutil.copytree(ROOT / "build" / cache, repo / "build" / cache)
     shutil.copy(NIM, repo / "py_engines" / "games" / "nim.py")
     env = {k: v for k, v in os.environ.items() if k != "PIXEL_JUDGE_DIST"}
     subprocess.run([sys.executable, str(repo / "build.py")], cwd=repo, env=env, check=True,

@@ -28,7 +28,7 @@ export function toolchainSize() {
 export { toolchainCached };
 
 async function sourceKey(source) {
-  const text = JSON.stringify([TOOLCHAIN?.key ?? "", FLAGS, source]);
+  const text = JSON.stringify([TOOLCHAIN?.id ?? "", FLAGS, source]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }

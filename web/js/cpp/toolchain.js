@@ -10,7 +10,7 @@ export const CACHE_PREFIX = "pixel-judge-toolchain-";
 const SITE = new URL("../../", import.meta.url);
 
 /** @param {NonNullable<typeof TOOLCHAIN>} info */
-export const cacheName = (info) => CACHE_PREFIX + info.key;
+export const cacheName = (info) => CACHE_PREFIX + info.id;
 
 /** @param {string} path */
 export const fileUrl = (path) => new URL(path, SITE).href;
