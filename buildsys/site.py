@@ -12,7 +12,7 @@ from typing import Any
 from .compress import compress_site
 from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
                      RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
-from .cpp import TOOLCHAIN_DIR, vendor_cpp, write_toolchain_info
+from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import META_CSP
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
@@ -76,6 +76,7 @@ def build() -> Path:
     frame_script()   # checked: the page inlines it
     bundle_python_worker(DIST)
     vendor_cpp(DIST)
+    link_wasi_worker(DIST)
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
     wheels = DIST / "wheels"

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from buildsys.cpp import (AMORTISED_WRITE, CLANG, DRIVER, SLOW_WRITE, TOOLCHAIN_DIR,  # noqa: E402
-                          TOOLCHAIN_FILES, patched_driver)
+                          TOOLCHAIN_FILES, link_modules, patched_driver)
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 PROGRAMS = ROOT / "tests" / "cpp"
@@ -60,8 +60,15 @@ def pipeline(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     runs += [{"program": "endless", "input": mode, "timeLimitMs": ENDLESS_LIMIT_MS,
               "outputLimit": SMALL_LIMIT} for mode in ("loop", "calls", "print")]
     runs += [{"program": "kalah", "input": (DATA / "kalah" / "gen-rules-1.in").read_text()}]
+    limits = {"timeMs": 2000, "outputBytes": SMALL_LIMIT}
+    worker_runs = [{"program": "behaviours", "input": mode, "limits": limits}
+                   for mode in ("sum 5 6", "div0", "flood", "exit3")]
+    worker_runs += [{"program": "foreign_import", "input": "", "limits": limits},
+                    {"program": "endless", "input": "loop", "expectSilence": True,
+                     "limits": {"timeMs": ENDLESS_LIMIT_MS, "outputBytes": SMALL_LIMIT}}]
     done = subprocess.run(["node", str(PROGRAMS / "pipeline.mjs"), str(DIST), str(driver / "bundle.js")],
-                          input=json.dumps({"compile": sources, "runs": runs}), text=True,
+                          input=json.dumps({"compile": sources, "runs": runs, "workerRuns": worker_runs}),
+                          text=True,
                           capture_output=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     result: dict[str, Any] = json.loads(done.stdout)
@@ -235,6 +242,50 @@ def test_a_link_error_names_the_missing_function(pipeline):
     assert compiled["summary"] == "link error: undefined symbol: helper(int)"
 
 
+def worker_run(pipeline: dict[str, Any], program: str, first_word: str = "") -> list[dict[str, Any]]:
+    found = next(r for r in pipeline["workerRuns"] if r["program"] == program
+                 and r["input"].split(" ")[0] == (first_word or r["input"].split(" ")[0]))
+    messages: list[dict[str, Any]] = found["messages"]
+    assert messages[0] == {"type": "ready", "files": {}, "snapshot": None,
+                           "phases": messages[0]["phases"]}
+    return messages[1:]
+
+
+def test_the_runner_worker_speaks_the_runner_protocol(pipeline):
+    started, result = worker_run(pipeline, "behaviours", "sum")
+    assert started["type"] == "started" and result["type"] == "result"
+    assert 0 < started["at"] <= result["at"]
+    fields = ("status", "exitCode", "stdout", "stderr", "stdoutBytes", "stdoutTail")
+    assert {k: result[k] for k in fields} == \
+        {"status": "ok", "exitCode": 0, "stdout": "11\n", "stderr": "", "stdoutBytes": 3, "stdoutTail": ""}
+    _, exited = worker_run(pipeline, "behaviours", "exit3")
+    assert (exited["status"], exited["exitCode"], exited["stdout"]) == ("exit", 3, "partial\n")
+
+
+def test_the_runner_worker_ends_stderr_with_the_reason_of_a_runtime_error(pipeline):
+    _, trap = worker_run(pipeline, "behaviours", "div0")
+    assert trap["status"] == "error" and trap["exitCode"] is None
+    assert trap["stderr"].startswith("runtime error: integer division by zero")
+    _, refused = worker_run(pipeline, "foreign_import")
+    assert refused["status"] == "error"
+    assert "runtime error: the program imports env.reach_the_page" in refused["stderr"]
+
+
+def test_the_runner_worker_stops_at_the_output_limit_with_both_ends(pipeline):
+    _, result = worker_run(pipeline, "behaviours", "flood")
+    assert result["status"] == "output" and result["stdoutBytes"] == SMALL_LIMIT
+    line = "spam spam spam spam spam spam spam\n"
+    assert result["stdout"]["head"].startswith(line) and result["stdout"]["length"] == 256 * 1024
+    assert result["stdoutTail"]["length"] == 256 * 1024
+    whole = (line * (SMALL_LIMIT // len(line) + 1))[:SMALL_LIMIT]
+    assert result["stdoutTail"]["tail"] == whole[-2000:]
+
+
+def test_the_runner_worker_leaves_the_time_verdict_to_the_runner(pipeline):
+    messages = worker_run(pipeline, "endless", "loop")
+    assert [m["type"] for m in messages] == ["started"]   # it stopped itself, and said nothing more
+
+
 def test_the_driver_fix_replaces_exactly_the_quadratic_write():
     original = (CLANG / DRIVER).read_text(encoding="utf-8")
     fixed = patched_driver(original)
@@ -258,3 +309,30 @@ def test_the_toolchain_files_are_listed_with_their_hashes():
         assert hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
         assert entry["br"] == (path.with_name(name + ".br").stat().st_size
                                if path.with_name(name + ".br").exists() else entry["bytes"])
+
+
+def test_link_modules_makes_one_script_of_every_import_shape(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "defs.js").write_text(
+        "export const A=1;export class B{}export function f(){return 2}")
+    (tmp_path / "lib" / "main.js").write_text(
+        'import*as defs from"./defs.js";import{f as g}from"./defs.js";'
+        "let Thing=class Thing{v(){return defs.A+g()}};export{Thing as default};export async function h(){}")
+    (tmp_path / "entry.js").write_text(
+        'import Thing, { h } from "./lib/main.js";\n'
+        "// import { nothing } from \"./nowhere.js\" is only a comment\n"
+        "globalThis.out = [new Thing().v(), typeof h];\n")
+    script = link_modules(tmp_path / "entry.js")
+    assert "export" not in script.replace("// import", "")
+    done = subprocess.run(["node", "-e", script + "\nconsole.log(JSON.stringify(globalThis.out));"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [3, "function"]
+
+
+@pytest.mark.parametrize("statement", ['export * from "./defs.js";', 'import("./defs.js");',
+                                       'export default function () {}', 'import "./defs.js";'])
+def test_link_modules_stops_on_a_statement_it_does_not_know(tmp_path, statement):
+    (tmp_path / "defs.js").write_text("export const A = 1;\n")
+    (tmp_path / "entry.js").write_text(f'import {{ A }} from "./defs.js";\n{statement}\n')
+    with pytest.raises(SystemExit):
+        link_modules(tmp_path / "entry.js")

@@ -15,9 +15,9 @@
 // stale).  A construct this does not know (SIMD, atomics, GC) makes it give up:
 // instrument() then returns null and the program runs as compiled.
 
-export const FUEL_MODULE = "pixel_judge";
-export const FUEL_IMPORT = "tick";
-export const FUEL = 1 << 16;   // checks between two calls of tick()
+import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
+
+export { FUEL, FUEL_IMPORT, FUEL_MODULE };
 
 class Unsupported extends Error {}
 

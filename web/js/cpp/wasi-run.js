@@ -17,7 +17,7 @@
 import WASI, { WASIProcExit } from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi.js";
 import { Fd } from "../../vendor/@bjorn3/browser_wasi_shim/dist/fd.js";
 import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js";
-import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel.js";
+import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
 
 export const WASI_MODULE = "wasi_snapshot_preview1";
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout, as judges cap it
@@ -143,15 +143,17 @@ function isTrap(error) {
 }
 
 /**
- * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin.
- * Resolves to {status, stdout, stderr, exitCode, ms, message}: status "ok" (exit 0),
+ * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin;
+ * onStart() is called just before the program's first instruction.
+ * Resolves to {status, stdout, stdoutBytes, stderr, exitCode, ms, message}: status "ok" (exit 0),
  * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
  * limit), "time" (the fuel tick found the time limit passed) or "refused" (an
  * import the runner does not provide, or no _start).
  */
-export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT, timeLimitMs = Infinity } = {}) {
+export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT, timeLimitMs = Infinity,
+  onStart = () => {} } = {}) {
   if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
-  const empty = { stdout: "", stderr: "", exitCode: null, ms: 0 };
+  const empty = { stdout: "", stdoutBytes: 0, stderr: "", exitCode: null, ms: 0 };
   const foreign = foreignImports(module);
   if (foreign.length) {
     return { ...empty, status: "refused", message: `the program imports ${foreign.join(", ")}, which the runner does not provide` };
@@ -173,6 +175,7 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   let status = "ok";
   let exitCode = 0;
   let message = "";
+  onStart();
   const started = performance.now();
   deadline = started + timeLimitMs;
   try {
@@ -202,5 +205,5 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   if (status === "error") message = abortReason(errText) ?? message;
   if (stderr.dropped) errText += `\n[${stderr.dropped} more bytes of stderr dropped]`;
   if (status === "exit" && !message) message = `exit code ${exitCode}`;
-  return { status, stdout: stdout.text(), stderr: errText, exitCode, ms, message };
+  return { status, stdout: stdout.text(), stdoutBytes: stdout.size, stderr: errText, exitCode, ms, message };
 }

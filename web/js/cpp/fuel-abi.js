@@ -1,0 +1,6 @@
+// What a fuelled program and its runner agree on (fuel.js rewrites programs; the
+// runner, wasi-run.js, answers the import): the import's module and name, and
+// the fuel tick() hands out each time (checks between two calls).
+export const FUEL_MODULE = "pixel_judge";
+export const FUEL_IMPORT = "tick";
+export const FUEL = 1 << 16;
