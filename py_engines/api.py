@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import InvalidInputError, LimitError
+from .i18n import Msg, msg
 
 Json = Any
 Progress = Callable[[dict[str, Any]], None]
@@ -25,14 +26,23 @@ class MoveValue:
     """The exact value of one legal move at one step: why the shown line is optimal."""
 
     move: str            # the move's id, as ``replay(moves=...)`` accepts it
-    label: str           # how the page names it ("H8", "swap A<->a", "floor 2B on V(1,2)")
+    label: Msg | str     # how the page names it ("H8", "c + swap A/a", "floor 2B on V(1,2)")
     value: int           # the game's exact value after this move (the game's own scale)
-    text: str            # the value as shown ("+3", "win", "draw")
+    text: Msg | str      # the value as shown ("+3", "win", "draw")
     best: bool           # true when no legal move is better for the mover
 
     def to_dict(self) -> dict[str, Json]:
-        return {"move": self.move, "label": self.label, "value": self.value,
-                "text": self.text, "best": self.best}
+        """A label or text in words is a message (``label_msg``, ``text_msg``: the edge adds
+        ``label`` / ``text`` in the reader's language); one in symbols is the text itself."""
+        return {"move": self.move, **text_field("label", self.label), "value": self.value,
+                **text_field("text", self.text), "best": self.best}
+
+
+def text_field(name: str, value: Msg | str | None) -> dict[str, Json]:
+    """``{name: text}`` for a text in symbols, ``{name_msg: message}`` for one in words."""
+    if isinstance(value, Msg):
+        return {f"{name}_msg": value.to_dict()}
+    return {name: value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,25 +53,31 @@ class Frame:
     ``state`` holds everything the scene draws, so the page can seek anywhere.
     ``values`` (two-player games) lists every legal move at this frame's position,
     i.e. the choice that the *next* frame resolves; None when nobody chooses.
+    ``msg`` is the narration (a message: the text is made where it is shown); texts
+    in words inside ``state`` are messages too, under ``NAME_msg`` keys.
+    ``to_move`` names the player who chooses next; ``to_move_msg`` is that name as
+    a reader sees it (a message, since "You" and "Opponent" are words).
     """
 
     i: int
     actor: str | None
     event: dict[str, Json] | None
     state: dict[str, Json]
-    note: str
+    msg: Msg
     values: tuple[MoveValue, ...] | None = None
     to_move: str | None = None   # who chooses the next move (two-player games)
+    to_move_msg: Msg | None = None
 
     def to_dict(self) -> dict[str, Json]:
         return {"i": self.i, "actor": self.actor, "event": self.event, "state": self.state,
-                "note": self.note, "to_move": self.to_move,
+                "msg": self.msg.to_dict(), "to_move": self.to_move,
+                "to_move_msg": None if self.to_move_msg is None else self.to_move_msg.to_dict(),
                 "values": None if self.values is None else [v.to_dict() for v in self.values]}
 
 
 @dataclass(frozen=True, slots=True)
 class CaseSummary:
-    label: str           # "Case 2", "HAND 3"; shown in the case picker
+    label: Msg           # "Case 2", "Set 1: HAND 3"; shown in the case picker
     answer: str          # this case's lines of the judge output
 
 
@@ -114,7 +130,7 @@ def solve_cases(cases: Sequence[C],
         if run.table_bytes is not None:
             table_bytes = max(table_bytes or 0, run.table_bytes)
         if limit is not None and nodes > limit:
-            raise LimitError(f"search stopped after {nodes:,} positions (limit {limit:,})")
+            raise LimitError(msg("error.search_limit", nodes=nodes, limit=limit))
         if progress is not None:
             progress({"case": k + 1, "cases": total, "nodes": nodes})
     stats: dict[str, Json] = {"nodes": nodes, "case_ms": case_ms, "case_nodes": case_nodes}
@@ -138,14 +154,14 @@ class RandomOption:
     """A knob of ``random_input`` the page offers (an integer range or a choice)."""
 
     name: str
-    label: str
+    label: Msg | str     # a message; plain text (a game without catalog entries) reads as it is
     default: int | str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Json]:
-        return {"name": self.name, "label": self.label, "default": self.default,
+        return {"name": self.name, **text_field("label", self.label), "default": self.default,
                 "min": self.minimum, "max": self.maximum,
                 "choices": None if self.choices is None else list(self.choices)}
 
@@ -155,8 +171,8 @@ class Engine(Protocol[P, R]):
     """What every registered game provides; the registry, CLI and bridge rely on nothing else."""
 
     name: str                      # registry key, URL value, scene key
-    title: str                     # display name
-    input_help: str                # the input format, shown beside the input box
+    title: str                     # display name (a game's name reads the same in every language)
+    input_help: Msg | str          # the input format, shown beside the input box
     kind: str                      # "one-player" or "two-player"
     order: int                     # position in the game picker
     interactive: bool              # replay() accepts user moves
@@ -190,7 +206,7 @@ class BaseEngine(Generic[P, R]):
     title: ClassVar[str]
     kind: ClassVar[str] = "one-player"
     order: ClassVar[int] = 100          # position in the game picker
-    input_help: ClassVar[str] = ""      # the input format in a few plain sentences
+    input_help: ClassVar[Msg | str] = ""   # the input format in a few sentences
     interactive: ClassVar[bool] = False
     random_options: ClassVar[tuple[RandomOption, ...]] = ()
 
@@ -201,8 +217,7 @@ class BaseEngine(Generic[P, R]):
         raise NotImplementedError
 
     def summaries(self, problem: P, result: Result[R]) -> list[CaseSummary]:
-        many = len(result.cases) > 1
-        return [CaseSummary(f"Case {k}" if many else "Case 1", self.format_case(r))
+        return [CaseSummary(msg("common.case", case=k), self.format_case(r))
                 for k, r in enumerate(result.cases, start=1)]
 
     @staticmethod
@@ -212,26 +227,27 @@ class BaseEngine(Generic[P, R]):
     @staticmethod
     def check_case_count(count: int, case: int) -> None:
         if not 0 <= case < count:
-            raise InvalidInputError(f"case {case + 1} does not exist; the input has "
-                                    f"{count} case(s)")
+            raise InvalidInputError(msg("error.no_such_case", case=case + 1, count=count))
 
     def options_with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate ``random_input`` options against ``random_options``."""
         known = {o.name: o for o in self.random_options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise InvalidInputError(f"unknown option '{unknown[0]}' for {self.name}")
+            raise InvalidInputError(msg("error.option.unknown", option=unknown[0], game=self.name))
         out: dict[str, Any] = {}
         for name, opt in known.items():
             value = options.get(name, opt.default)
             if opt.choices is not None:
                 if value not in opt.choices:
-                    raise InvalidInputError(f"{opt.label} must be one of {', '.join(opt.choices)}")
+                    raise InvalidInputError(msg("error.option.choice", option=opt.label,
+                                                choices=opt.choices))
             else:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise InvalidInputError(f"{opt.label} must be an integer")
+                    raise InvalidInputError(msg("error.option.integer", option=opt.label))
                 if (opt.minimum is not None and value < opt.minimum) or \
                         (opt.maximum is not None and value > opt.maximum):
-                    raise InvalidInputError(f"{opt.label} must be in {opt.minimum}..{opt.maximum}")
+                    raise InvalidInputError(msg("error.option.range", option=opt.label,
+                                                min=str(opt.minimum), max=str(opt.maximum)))
             out[name] = value
         return out

@@ -8,10 +8,16 @@ Requests (all JSON objects):
   {"cmd": "random", "game": G, "seed": S, "options": {...}}
   {"cmd": "explore_chunk" | "explore_check", ...}   (see explore/requests.py)
   {"cmd": "check" | "generate" | "shrink" | "split_cases", ...}   (see tools/requests.py)
-Replies: {"ok": true, ...} or {"ok": false, "error": {"type", "message", "line", "column", "token"}}.
+Replies: {"ok": true, ...} or {"ok": false, "error": {"type", "message", "line", "column",
+"token", "msg"}}.
 A solve reply holds the whole answer text, a summary per case, and the frames of
 the chosen case only (a file may hold a thousand cases); "replay" fetches another
 case or a line with user moves, reusing the solved problem from a small cache.
+
+Words reach the page as messages (``i18n.py``): a frame's narration is ``msg``,
+an error's ``msg`` is its located message, and every other text in words is a
+``NAME_msg`` beside its ``NAME``.  The bridge also gives each its English text
+(``note``, ``message``, ``NAME``), so a caller that knows no catalog reads English.
 """
 from __future__ import annotations
 
@@ -21,9 +27,16 @@ import time
 from collections import OrderedDict
 from typing import Any, Callable
 
+from .api import text_field
 from .errors import EngineError, InvalidInputError
 from .explore.study import studies_of
+from .i18n import SOURCE_LANG, Msg, catalog, from_json, localize, msg, render
 from .registry import engine_names, get_engine
+
+# Read the English catalog now, not at the first reply: in the browser a memory snapshot
+# restores the heap (and so this catalog) but not the files, which come back only after
+# the page is ready (web/js/pyodide-boot.js).
+catalog(SOURCE_LANG)
 
 _CACHE_SIZE = 4
 _cache: OrderedDict[tuple[str, str], tuple[Any, Any, dict[str, Any]]] = OrderedDict()
@@ -41,13 +54,13 @@ def _progress(figures: dict[str, Any]) -> None:
         _progress_sink(figures)
 
 
-_KIND_NAMES = {str: "a string", int: "an integer"}
+_KIND_NAMES = {str: msg("error.request.a_string"), int: msg("error.request.an_integer")}
 
 
 def _field(req: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
     value = req.get(key, default)
     if value is None or isinstance(value, bool) or not isinstance(value, kind):
-        raise InvalidInputError(f"request field '{key}' must be {_KIND_NAMES[kind]}")
+        raise InvalidInputError(msg("error.request.field", field=key, kind=_KIND_NAMES[kind]))
     return value
 
 
@@ -56,7 +69,7 @@ def _selection(req: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     case = _field(req, "case", int, 0)
     moves = req.get("moves") or []
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise InvalidInputError("request field 'moves' must be a list of strings")
+        raise InvalidInputError(msg("error.request.moves"))
     return case, tuple(moves)
 
 
@@ -81,16 +94,27 @@ def _solved(game: str, text: str) -> tuple[Any, Any, Any, dict[str, Any]]:
 def _frames(engine: Any, problem: Any, result: Any, case: int,
             moves: tuple[str, ...]) -> list[dict[str, Any]]:
     if moves and not engine.interactive:
-        raise InvalidInputError(f"{engine.title} has no moves to choose")
-    return [f.to_dict() for f in engine.replay(problem, result, case=case, moves=moves)]
+        raise InvalidInputError(msg("error.move.none", game=engine.title))
+    return [_with_note(f.to_dict()) for f in engine.replay(problem, result, case=case, moves=moves)]
+
+
+def _with_note(frame: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    frame["note"] = render(from_json(frame["msg"]), lang)
+    return frame
+
+
+def frame_json(frame: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """A frame's JSON with its texts in ``lang`` beside its messages: ``note`` for the
+    narration ``msg``, ``NAME`` for every ``NAME_msg``."""
+    return _with_note(localize(frame, lang), lang)
 
 
 def _cmd_games(req: dict[str, Any]) -> dict[str, Any]:
     games = []
     for name in engine_names():
         e = get_engine(name)
-        games.append({"name": e.name, "title": e.title, "kind": e.kind, "input_help": e.input_help,
-                      "interactive": e.interactive,
+        games.append({"name": e.name, "title": e.title, "kind": e.kind,
+                      **text_field("input_help", e.input_help), "interactive": e.interactive,
                       "random_options": [o.to_dict() for o in e.random_options],
                       "studies": [s.to_dict() for s in studies_of(e)]})
     return {"games": games}
@@ -102,7 +126,7 @@ def _cmd_solve(req: dict[str, Any]) -> dict[str, Any]:
     frames = _frames(engine, problem, result, case, moves)
     summaries = engine.summaries(problem, result)
     return {"game": engine.name, "answer": engine.format(result),
-            "cases": [{"label": s.label, "answer": s.answer} for s in summaries],
+            "cases": [{"label_msg": s.label.to_dict(), "answer": s.answer} for s in summaries],
             "case": case, "frames": frames, "stats": stats}
 
 
@@ -125,7 +149,7 @@ def _cmd_random(req: dict[str, Any]) -> dict[str, Any]:
     seed = _field(req, "seed", int)
     options = req.get("options") or {}
     if not isinstance(options, dict):
-        raise InvalidInputError("request field 'options' must be an object")
+        raise InvalidInputError(msg("error.request.options"))
     options = engine.options_with_defaults(options)
     return {"game": engine.name, "seed": seed, "options": options,
             "text": engine.random_input(seed, **options)}
@@ -149,28 +173,31 @@ def _command(name: Any) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
     return _COMMANDS.get(name)
 
 
+def _failure(kind: str, message: Msg) -> dict[str, Any]:
+    return {"ok": False, "error": {"type": kind, "message": render(message), "line": None,
+                                   "column": None, "token": None, "msg": message.to_dict()}}
+
+
 def handle_request(req: Any) -> dict[str, Any]:
     """Like ``handle`` on an already-decoded request; returns the reply object."""
     try:
         if not isinstance(req, dict):
-            raise InvalidInputError("a request must be a JSON object")
+            raise InvalidInputError(msg("error.request.not_object"))
         command = _command(req.get("cmd"))
         if command is None:
-            raise InvalidInputError(f"unknown command {req.get('cmd')!r}")
-        return {"ok": True, **command(req)}
+            raise InvalidInputError(msg("error.request.unknown_command", command=repr(req.get("cmd"))))
+        # Every text in words comes as a message (NAME_msg) and, for callers that know no
+        # catalog, in English beside it (NAME).
+        return {"ok": True, **localize(command(req))}
     except EngineError as err:
         return {"ok": False, "error": err.to_dict()}
     except KeyboardInterrupt:
-        return {"ok": False, "error": {"type": "Cancelled", "message": "cancelled",
-                                       "line": None, "column": None, "token": None}}
+        return _failure("Cancelled", msg("error.cancelled"))
     except (RecursionError, MemoryError) as err:
-        return {"ok": False, "error": {"type": "LimitError",
-                                       "message": f"the engine ran out of resources ({type(err).__name__})",
-                                       "line": None, "column": None, "token": None}}
+        return _failure("LimitError", msg("error.resources", error=type(err).__name__))
     except Exception as err:  # the bridge must never raise into the page
-        return {"ok": False, "error": {"type": "InternalError",
-                                       "message": f"internal error: {type(err).__name__}: {err}",
-                                       "line": None, "column": None, "token": None}}
+        return _failure("InternalError", msg("error.internal", error=type(err).__name__,
+                                             detail=str(err)))
 
 
 def handle(json_text: str) -> str:
@@ -178,9 +205,7 @@ def handle(json_text: str) -> str:
     try:
         req = json.loads(json_text)
     except (ValueError, TypeError) as err:
-        reply: dict[str, Any] = {"ok": False, "error": {
-            "type": "InvalidInputError", "message": f"request is not JSON: {err}",
-            "line": None, "column": None, "token": None}}
+        reply = _failure("InvalidInputError", msg("error.request.not_json", detail=str(err)))
     else:
         reply = handle_request(req)
     return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)

@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any, Callable, ClassVar, Sequence, TypeVar, cast
 
 from .errors import InvalidInputError
+from .i18n import Msg, msg
 
 T = TypeVar("T")
 
@@ -26,13 +27,14 @@ class ModuleGenerators:
     gen_module: ClassVar[ModuleType]
 
     @property
-    def gen_modes(self) -> dict[str, str]:
-        modes: dict[str, str] = self.gen_module.MODES
+    def gen_modes(self) -> dict[str, Msg]:
+        modes: dict[str, Msg] = self.gen_module.MODES
         return modes
 
     @property
-    def gen_cases_help(self) -> str:
-        return str(self.gen_module.CASES_HELP)
+    def gen_cases_help(self) -> Msg:
+        cases_help: Msg = self.gen_module.CASES_HELP
+        return cases_help
 
     def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
         return str(self.gen_module.generate(seed, mode=mode, cases=cases))
@@ -46,7 +48,8 @@ class ModuleGenerators:
 
 def check_mode(game: str, mode: str, modes: Sequence[str]) -> None:
     if mode not in modes:
-        raise InvalidInputError(f"unknown mode '{mode}' for {game}; modes: {', '.join(modes)}")
+        raise InvalidInputError(msg("error.gen.unknown_mode", mode=mode, game=game,
+                                    modes=", ".join(modes)))
 
 
 def case_count(game: str, cases: int | None, default: int, maximum: int) -> int:
@@ -54,7 +57,7 @@ def case_count(game: str, cases: int | None, default: int, maximum: int) -> int:
     if cases is None:
         return default
     if not 1 <= cases <= maximum:
-        raise InvalidInputError(f"cases must be in 1..{maximum} for {game}")
+        raise InvalidInputError(msg("error.gen.cases_range_for", max=maximum, game=game))
     return cases
 
 

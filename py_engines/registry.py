@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from .api import Engine
 from .errors import InvalidInputError
+from .i18n import msg
 
 _ENGINES: dict[str, Engine[Any, Any]] = {}
 _loaded = False
@@ -61,5 +62,5 @@ def get_engine(name: str) -> Engine[Any, Any]:
     try:
         return _ENGINES[name]
     except KeyError:
-        raise InvalidInputError(f"unknown game '{name}'; known games: "
-                                f"{', '.join(engine_names())}") from None
+        raise InvalidInputError(msg("error.unknown_game", game=name,
+                                    games=", ".join(engine_names()))) from None

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .errors import EngineError, LimitError, ParseError
+from .i18n import Msg, msg
 
 MAX_INPUT_CHARS = 1_000_000
 _TOKEN = re.compile(r"[^ \t\r\n\f\v]+")
@@ -22,14 +23,14 @@ class Token:
     column: int      # 1-based, in characters
     index: int       # 1-based position of the token on its line
 
-    def error(self, message: str, cls: type[EngineError] = ParseError) -> EngineError:
+    def error(self, message: Msg | str, cls: type[EngineError] = ParseError) -> EngineError:
         return cls(message, line=self.line, column=self.column, token=self.text)
 
-    def where(self, other: "Token") -> str:
+    def where(self, other: "Token") -> Msg:
         """Where ``other`` stands, said from here: 'column 7', or 'line 2, column 7'."""
         if other.line == self.line:
-            return f"column {other.column}"
-        return f"line {other.line}, column {other.column}"
+            return msg("error.where.column", column=other.column)
+        return msg("error.where.line_column", line=other.line, column=other.column)
 
     def after(self) -> tuple[int, int]:
         """Line and column just past this token (for 'expected more on this line')."""
@@ -39,7 +40,7 @@ class Token:
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Reject oversized pastes before any tokenising work."""
     if len(text) > limit:
-        raise LimitError(f"input is {len(text):,} characters; at most {limit:,} are accepted")
+        raise LimitError(msg("error.input_too_long", length=len(text), limit=limit))
 
 
 def split_lines(text: str) -> list[str]:
@@ -72,37 +73,41 @@ def end_position(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def parse_int(tok: Token, what: str, *, where: str = "") -> int:
+def parse_int(tok: Token, what: Msg, *, where: Msg | None = None) -> int:
     """A plain decimal number: ASCII digits only, no sign, no leading zero (``0`` is fine).
 
     Every game reads its numbers through here, so a bad one always gets the same
     message shape, ``[where: ]'TOKEN' <what is wrong>; expected <what>``, with the
     precise complaint: a leading zero, a minus or plus sign, a decimal point, or
-    simply not an integer.  ``what`` names the value ("a stone count", "M (5..13)").
+    simply not an integer.  ``what`` names the value (a message: "a stone count",
+    "M (5..13)"); ``where`` says where the token stands ("token 3").
     """
     t = tok.text
     if t.isdigit() and t.isascii() and (t[0] != "0" or len(t) == 1):
         return int(t)
-    prefix = f"{where}: " if where else ""
-    raise tok.error(f"{prefix}'{t}' {_number_problem(t)}; expected {what}")
+    problem = _number_problem(t)
+    if where is None:
+        raise tok.error(msg("error.number.bad", token=t, problem=problem, expected=what))
+    raise tok.error(msg("error.number.bad_at", where=where, token=t, problem=problem,
+                        expected=what))
 
 
-def _number_problem(t: str) -> str:
+def _number_problem(t: str) -> Msg:
     """What keeps ``t`` from being a plain decimal number (a phrase after the token)."""
     digits = t.isascii() and t.isdigit()
     body = t[1:]
     signed = body.isascii() and body.isdigit()
     if digits:
-        return "has a leading zero"
+        return msg("error.number.leading_zero")
     if t[0] == "-" and signed:
-        return "is negative"
+        return msg("error.number.negative")
     if t[0] == "+" and signed:
-        return "has a sign"
+        return msg("error.number.sign")
     unsigned = t.lstrip("+-")
     if "." in unsigned and unsigned.replace(".", "", 1).isascii() and \
             unsigned.replace(".", "", 1).isdigit():
-        return "has a decimal point"
-    return "is not an integer"
+        return msg("error.number.decimal_point")
+    return msg("error.number.not_integer")
 
 
 def iter_nonblank(lines: list[list[Token]]) -> Iterator[list[Token]]:

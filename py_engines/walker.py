@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
 from .api import BaseEngine, Frame, MoveValue, Result
 from .errors import InvalidInputError
+from .i18n import Msg, as_msg, msg
 from .search.minimax import GameState
 
 S = TypeVar("S", bound=GameState)
@@ -52,24 +53,31 @@ class Line(Generic[S]):
         """The move's id, as ``replay(moves=...)`` accepts it.  Override."""
         raise NotImplementedError
 
-    def move_label(self, state: S, move: Any) -> str:
-        """How the page names the move; the id unless the game says more."""
+    def move_label(self, state: S, move: Any) -> Msg | str:
+        """How the page names the move (a message when it is words); the id unless the
+        game says more."""
         return self.move_id(state, move)
 
-    def shown(self, state: S, value: int) -> tuple[int, str]:
+    def shown(self, state: S, value: int) -> tuple[int, Msg | str]:
         """A move's value as the frame carries it: (value, text).  Default: the value itself."""
         return value, signed(value)
 
     def player(self, state: S) -> str:
-        """The display name of the player to move.  Override."""
+        """The name of the player to move, as frames and events carry it.  Override."""
         raise NotImplementedError
+
+    def player_msg(self, state: S) -> Msg:
+        """The player to move as a reader sees the name; a game whose players are words
+        ("You") overrides this."""
+        return msg("common.player", name=self.player(state))
 
     def automatic(self, state: S) -> bool:
         """True where the only move is played without a choice (a forced pass)."""
         return False
 
-    def opening(self, state: S) -> str:
-        """Frame 0's narration.  Override."""
+    def opening(self, state: S) -> Msg | str:
+        """Frame 0's narration (a message; a plain string reads the same in every
+        language).  Override."""
         raise NotImplementedError
 
     def snapshot(self, state: S, value: int | None,
@@ -79,13 +87,13 @@ class Line(Generic[S]):
         raise NotImplementedError
 
     def narrate(self, before: S, move: Any, after: S,
-                chosen: MoveValue | None) -> tuple[str | None, dict[str, Json], str]:
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Json], Msg | str]:
         """(actor, event, note) of playing ``move``; ``chosen`` is its MoveValue at a
         decision point.  The event carries ``kind``, and ``move`` (the id) after a decision.
         Override."""
         raise NotImplementedError
 
-    def end(self, state: S) -> tuple[str | None, dict[str, Json], dict[str, Json], str]:
+    def end(self, state: S) -> tuple[str | None, dict[str, Json], dict[str, Json], Msg | str]:
         """(actor, event, state, note) of the end frame, after the game has ended.  Override."""
         raise NotImplementedError
 
@@ -96,7 +104,7 @@ def walk(line: Line[S], start: S, moves: Sequence[str] = ()) -> list[Frame]:
     state = start
     actor: str | None = None
     event: dict[str, Json] | None = None
-    note = line.opening(start)
+    note = as_msg(line.opening(start))
     decisions = 0
     while not state.is_terminal():
         legal = list(state.moves())
@@ -107,22 +115,23 @@ def walk(line: Line[S], start: S, moves: Sequence[str] = ()) -> list[Frame]:
         else:
             value, values = _score(line, state, legal)
             frames.append(Frame(len(frames), actor, event, line.snapshot(state, value, values),
-                                note, values, line.player(state)))
-            pick = _pick(values, moves, decisions, len(frames) - 1, line.player(state))
+                                note, values, line.player(state), line.player_msg(state)))
+            pick = _pick(values, moves, decisions, len(frames) - 1, line.player_msg(state))
             decisions += 1
             move, chosen = legal[pick], values[pick]
         after = state.play(move)
-        actor, event, note = line.narrate(state, move, after, chosen)
+        actor, event, told = line.narrate(state, move, after, chosen)
+        note = as_msg(told)
         state = after
     frames.append(Frame(len(frames), actor, event, line.snapshot(state, state.value(), None), note))
     if decisions < len(moves):
-        raise InvalidInputError(f"move {decisions + 1} ('{moves[decisions]}'): the game is over "
-                                f"after {decisions} moves")
+        raise InvalidInputError(msg("error.move.after_end", number=decisions + 1,
+                                    move=moves[decisions], count=decisions))
     end_actor, end_event, end_state, end_note = line.end(state)
     # A user's line ends in its own result; the scene labels it as that line's, never as the
     # judge answer of the main line.
     end_state["variation"] = bool(moves)
-    frames.append(Frame(len(frames), end_actor, end_event, end_state, end_note))
+    frames.append(Frame(len(frames), end_actor, end_event, end_state, as_msg(end_note)))
     return frames
 
 
@@ -139,7 +148,7 @@ def _score(line: Line[S], state: S, legal: list[Any]) -> tuple[int, tuple[MoveVa
 
 
 def _pick(values: tuple[MoveValue, ...], moves: Sequence[str], decisions: int, frame: int,
-          player: str) -> int:
+          player: Msg) -> int:
     """The index of the user's move at this decision, or of the first best move."""
     if decisions >= len(moves):
         return next(k for k, v in enumerate(values) if v.best)
@@ -147,8 +156,9 @@ def _pick(values: tuple[MoveValue, ...], moves: Sequence[str], decisions: int, f
     for k, v in enumerate(values):
         if v.move == wanted:
             return k
-    raise InvalidInputError(f"move {decisions + 1} (frame {frame}): '{wanted}' is not legal for "
-                            f"{player}; legal moves: {', '.join(v.move for v in values)}")
+    raise InvalidInputError(msg("error.move.illegal", number=decisions + 1, frame=frame,
+                                move=wanted, player=player,
+                                legal=", ".join(v.move for v in values)))
 
 
 class BaseTwoPlayerEngine(BaseEngine[P, R], Generic[P, R, S]):

@@ -10,6 +10,8 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
+from py_engines.bridge import frame_json
+from py_engines.i18n import render
 from py_engines.games.byte_me.rules import BYTE_ME, NIBBLE_ME, Card, decide, play_hand
 
 DATA = Path(__file__).parent / "data" / "byte_me"
@@ -112,7 +114,7 @@ def test_total_500_takes_a_nibble_501_stops():
 
 def test_stop_above_500_reason():
     res = hand((255, 240), [255, 1], nibbles=(7, 1, 1, 1))
-    assert res.steps[-1].reason == "502 > 500: no more hits"
+    assert render(res.steps[-1].reason) == "502 > 500: no more hits"
 
 
 def test_total_exactly_510_wins_not_busts():
@@ -123,7 +125,8 @@ def test_total_exactly_510_wins_not_busts():
 
 def test_tie_with_best_player_wins_without_hit():
     res = hand((255, 128), [128, 5])
-    assert res.lines == ("HAND 2", "Win!") and res.steps[0].reason == "certain win: 383 >= 383"
+    assert res.lines == ("HAND 2", "Win!")
+    assert render(res.steps[0].reason) == "certain win: 383 >= 383"
 
 
 def test_one_below_the_best_player_hits():
@@ -134,7 +137,7 @@ def test_one_below_the_best_player_hits():
 def test_four_hits_used_up_stops_below_target():
     res = hand((0, 0), [255], deck=(1, 1, 1, 1), nibbles=(15, 15, 15, 15))
     assert res.lines[1:] == (BYTE_ME,) * 4 + ("Lose!",)
-    assert res.steps[-1].reason == "4 hits taken" and res.evaluations == 4
+    assert render(res.steps[-1].reason) == "4 hits taken" and res.evaluations == 4
 
 
 def test_bust_above_510_stops_at_once():
@@ -266,10 +269,11 @@ def test_cli_reports_bad_input_without_output(tmp_path, capsys):
 
 # ----------------------------------------------------------------------------- replay
 
-def frames_of(text: str, case: int = 0):
+def frames_of(text: str, case: int = 0) -> list[dict]:
+    """The frames as the bridge shows them: every text in English beside its message."""
     problem = ENGINE.parse(text)
     result = ENGINE.solve(problem)
-    return ENGINE.replay(problem, result, case=case)
+    return [frame_json(f.to_dict()) for f in ENGINE.replay(problem, result, case=case)]
 
 
 SAMPLE = (DATA / "sample-1.in").read_text()
@@ -277,8 +281,8 @@ SAMPLE = (DATA / "sample-1.in").read_text()
 
 def test_frame0_shows_the_table():
     first = frames_of(SAMPLE, case=1)[0]
-    assert first.event is None
-    state = first.state
+    assert first["event"] is None
+    state = first["state"]
     assert [c["value"] for c in state["dealer"]["cards"]] == [190, 191]
     assert state["players"][0]["face"] == {"bits": "11111110", "value": 254}
     assert state["players"][0]["down"]["face_up"] is False
@@ -289,44 +293,46 @@ def test_frame0_shows_the_table():
 
 def test_deal_frame_narrates_the_target():
     deal = frames_of(SAMPLE, case=1)[1]
-    assert deal.event["kind"] == "deal"
-    assert deal.note == "Best player can have at most 254 + 255 = 509"
+    assert deal["event"]["kind"] == "deal"
+    assert deal["note"] == "Best player can have at most 254 + 255 = 509"
 
 
 def test_hit_frame_names_rule_card_and_total():
     hit = frames_of(SAMPLE, case=1)[2]
-    assert hit.event["rule"] == 2 and hit.event["deck"] == "byte"
-    assert hit.event["card"] == {"bits": "00010010", "value": 18}
-    assert hit.state["total"] == 399 and hit.state["fired"] == 2
-    assert hit.note.startswith("381 < 382: Byte me!")
-    assert hit.state["byte_deck"]["count"] == 3 and hit.state["nibble_deck"]["count"] == 4
+    assert hit["event"]["rule"] == 2 and hit["event"]["deck"] == "byte"
+    assert hit["event"]["card"] == {"bits": "00010010", "value": 18}
+    assert hit["state"]["total"] == 399 and hit["state"]["fired"] == 2
+    assert hit["note"].startswith("381 < 382: Byte me!")
+    assert hit["state"]["byte_deck"]["count"] == 3 and hit["state"]["nibble_deck"]["count"] == 4
 
 
 def test_rules_box_cells_carry_this_hands_target():
-    rules = frames_of(SAMPLE, case=1)[2].state["rules"]
+    rules = frames_of(SAMPLE, case=1)[2]["state"]["rules"]
     assert [(r["cond"], r["action"]) for r in rules] == [
         ("total >= 509", "STOP: WIN"), ("total < 382", "BYTE ME!"),
         ("total <= 500", "NIBBLE ME!"), ("total > 500", "STOP")]
-    assert frames_of(SAMPLE, case=1)[0].state["rules"][0]["cond"] == "total >= best"
+    assert frames_of(SAMPLE, case=1)[0]["state"]["rules"][0]["cond"] == "total >= best"
 
 
 def test_four_hits_stop_frame():
     stop = frames_of(SAMPLE, case=1)[-2]
-    assert stop.event == {"kind": "stop", "rule": None, "from": 422, "to": 422,
-                          "reason": "4 hits taken"}
+    assert stop["event"] == {"kind": "stop", "rule": None, "from": 422, "to": 422,
+                             "reason": "4 hits taken",
+                             "reason_msg": {"id": "byte_me.reason.hits_taken",
+                                            "params": {"hits": 4}}}
 
 
 def test_certain_win_frame():
     stop = frames_of(SAMPLE, case=2)[2]
-    assert stop.event["reason"] == "certain win: 263 >= 262" and stop.state["fired"] == 1
-    assert stop.note == "certainly won: 263 >= 7 + 255"
+    assert stop["event"]["reason"] == "certain win: 263 >= 262" and stop["state"]["fired"] == 1
+    assert stop["note"] == "certainly won: 263 >= 7 + 255"
 
 
 def test_bust_frame_stamps():
     frames = frames_of((DATA / "spec-extra-1.in").read_text(), case=1)
     bust = frames[-2]
-    assert bust.event["kind"] == "bust" and bust.state["stamp"] == "BUST!"
-    assert frames[-3].state["stamp"] is None
+    assert bust["event"]["kind"] == "bust" and bust["state"]["stamp"] == "BUST!"
+    assert frames[-3]["state"]["stamp"] is None
 
 
 def test_last_frame_reveals_and_answers():
@@ -341,9 +347,9 @@ def test_last_frame_reveals_and_answers():
 
 def test_frames_are_json_and_numbered():
     frames = frames_of(SAMPLE, case=2)
-    json.dumps([f.to_dict() for f in frames])
-    assert [f.i for f in frames] == list(range(len(frames)))
-    assert all(f.event and "kind" in f.event for f in frames[1:])
+    json.dumps(frames)
+    assert [f["i"] for f in frames] == list(range(len(frames)))
+    assert all(f["event"] and "kind" in f["event"] for f in frames[1:])
 
 
 def test_replay_rejects_missing_case_and_moves():
@@ -357,7 +363,7 @@ def test_replay_rejects_missing_case_and_moves():
 
 def test_summaries_label_each_set():
     problem = ENGINE.parse(SAMPLE)
-    labels = [s.label for s in ENGINE.summaries(problem, ENGINE.solve(problem))]
+    labels = [render(s.label) for s in ENGINE.summaries(problem, ENGINE.solve(problem))]
     assert labels == ["Set 1: HAND 1", "Set 2: HAND 1", "Set 3: HAND 8"]
 
 

@@ -12,6 +12,7 @@ import pytest
 from py_engines import EngineError, LimitError, engine_names, get_engine
 from py_engines.api import Engine, Frame, TwoPlayerEngine
 from py_engines.bridge import handle
+from py_engines.i18n import Msg, render, text_of
 from py_engines.search.minimax import Solver, solve
 
 DATA = Path(__file__).parent / "data"
@@ -45,7 +46,8 @@ def test_engine_declares_its_identity(game):
     engine = get_engine(game)
     assert engine.name == game
     assert engine.title and engine.kind in {"one-player", "two-player"}
-    assert len(engine.input_help) > 40 and engine.input_help.endswith(".")
+    help_text = text_of(engine.input_help, "en")
+    assert len(help_text) > 40 and help_text.endswith(".")
     assert engine.interactive == (engine.kind == "two-player")
     # get_engine imports only the module named after the game.
     assert type(engine).__module__ == f"py_engines.games.{game}"
@@ -81,7 +83,7 @@ def test_replay_frames_are_complete_snapshots(game):
         assert frames[0].event is None
         assert [f.i for f in frames] == list(range(len(frames)))
         assert all(f.event and f.event.get("kind") for f in frames[1:])
-        assert all(isinstance(f.note, str) and f.note for f in frames)
+        assert all(isinstance(f.msg, Msg) and render(f.msg) for f in frames)
         final = frames[-1].state
         assert final.get("outcome") is not None
         assert final["answer"] == engine.summaries(problem, result)[case].answer

@@ -73,7 +73,10 @@ def test_error_message_leads_with_its_position():
     err = ParseError("bad thing", line=3, column=7, token="x")
     assert str(err) == "line 3, column 7: bad thing"
     assert err.to_dict() == {"type": "ParseError", "message": "line 3, column 7: bad thing",
-                             "line": 3, "column": 7, "token": "x"}
+                             "line": 3, "column": 7, "token": "x",
+                             "msg": {"id": "error.at_line_column", "params": {
+                                 "line": 3, "column": 7,
+                                 "message": {"id": "raw", "params": {"text": "bad thing"}}}}}
 
 
 def test_unknown_game_is_an_engine_error():
@@ -114,9 +117,11 @@ def test_replay_of_a_missing_case_is_an_error():
 
 def test_parse_error_envelope_carries_position_and_token():
     reply = call(cmd="solve", game="the_game", text=SAMPLE.replace("94", "9x4", 1))
-    assert reply == {"ok": False, "error": {
+    error = reply.pop("error")
+    assert reply == {"ok": False} and error.pop("msg")["id"] == "error.at_line_column"
+    assert error == {
         "type": "ParseError", "line": 1, "column": 10, "token": "9x4",
-        "message": "line 1, column 10: token 4: '9x4' is not an integer; expected a card 2..99"}}
+        "message": "line 1, column 10: token 4: '9x4' is not an integer; expected a card 2..99"}
 
 
 @pytest.mark.parametrize("raw, phrase", [

@@ -13,8 +13,7 @@ from py_engines import get_engine
 from py_engines.bridge import handle_request
 from py_engines.explore import explore, merge, studies_of
 from py_engines.explore.cli import main as explore_main
-from py_engines.explore.study import (ANSWERS, LABEL_CHARS, PLOT_KINDS, TITLE_CHARS, Plot, deal, empty,
-                                      get_study, run_range)
+from py_engines.explore.study import ANSWERS, PLOT_KINDS, deal, empty, get_study, run_range
 from py_engines.registry import engine_names
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,14 +74,6 @@ def test_every_study_declares_plots_of_what_it_counts(game: str) -> None:
             if plot.source != "outcomes":
                 assert plot.source.removeprefix("metrics.") in agg["metrics"], plot.source
         assert set(study.metrics) <= set(agg["metrics"])
-
-
-def test_a_plot_title_too_long_for_the_page_is_refused_where_it_is_declared() -> None:
-    assert Plot("outcomes", "x" * TITLE_CHARS, "bars").title == "x" * TITLE_CHARS
-    with pytest.raises(ValueError, match="23 characters; the page shows at most 22"):
-        Plot("outcomes", "y" * 23, "bars")
-    with pytest.raises(ValueError, match="x label"):
-        Plot("outcomes", "Short", "bars", "z" * (LABEL_CHARS + 1))
 
 
 def test_a_bucket_example_reopens_as_the_deal_from_its_seed() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from py_engines.i18n import render
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
@@ -332,7 +333,7 @@ def replay(text: str, case: int = 0, moves: tuple[str, ...] = ()):
 def test_replay_starts_with_the_dealt_house_and_ends_with_the_answer():
     frames = replay(SAMPLE)
     assert frames[0].event is None and len(frames[0].state["peaks"]) == 4
-    assert frames[0].note.endswith("1R is red: Axel starts")
+    assert render(frames[0].msg).endswith("1R is red: Axel starts")
     assert len(frames) == 1 + 2 + 1                     # start, two turns, end
     last = frames[-1]
     assert last.event["kind"] == "end" and last.values is None
@@ -406,8 +407,9 @@ def test_move_ids_fit_a_share_link():
 
 def test_narration_names_the_triangle():
     frames = replay(SAMPLE)
-    assert frames[1].note == "Axel: 2B floors the middle valley: 4R 5R 2B, red majority, Axel +11"
-    assert frames[2].note.startswith("Birgit: 1B floors the right valley")
+    assert render(frames[1].msg) == \
+        "Axel: 2B floors the middle valley: 4R 5R 2B, red majority, Axel +11"
+    assert render(frames[2].msg).startswith("Birgit: 1B floors the right valley")
 
 
 def test_user_moves_are_followed_then_the_engine_plays_on():

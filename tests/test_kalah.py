@@ -10,6 +10,8 @@ import pytest
 
 from py_engines import InvalidInputError, LimitError, ParseError, bridge, get_engine, solve_text
 from py_engines.__main__ import main
+from py_engines.bridge import frame_json
+from py_engines.i18n import render, text_of
 from py_engines.games.kalah.rules import (NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, PASS, YOU,
                                           Move, Position, move_id, pit_label)
 from py_engines.games.kalah import rules as kalah_rules, search as kalah_search
@@ -481,20 +483,21 @@ def decisions(frames):
 
 def test_replay_starts_and_ends_as_the_contract_says():
     frames = frames_of(SAMPLE_1, case=1)
-    assert frames[0].event is None and frames[0].i == 0 and "Opponent moves first" in frames[0].note
+    assert frames[0].event is None and frames[0].i == 0
+    assert "Opponent moves first" in render(frames[0].msg)
     last = frames[-1]
     assert last.event["kind"] == "end" and last.state["answer"] == "-3\n"
     assert last.state["outcome"] == "loss"
-    assert last.state["banner"] == "YOU 3 - OPP 6 = -3"
+    assert frame_json(last.to_dict())["state"]["banner"] == "YOU 3 - OPP 6 = -3"
     assert all(f.event and "kind" in f.event for f in frames[1:])
     json.dumps([f.to_dict() for f in frames])
 
 
 def test_replay_narrates_the_spec_examples():
-    notes = [f.note for f in frames_of(SAMPLE_1, case=0)]
+    notes = [render(f.msg) for f in frames_of(SAMPLE_1, case=0)]
     capture = "Opp: a sows b; b was empty and faces your B: captures 1+2 = 3"
     assert any(capture in n for n in notes)
-    notes = [f.note for f in frames_of(SAMPLE_1, case=1)]
+    notes = [render(f.msg) for f in frames_of(SAMPLE_1, case=1)]
     assert "Opp swaps A/a (2 swaps left); pair A/a locked in rounds 2\u20135" in notes[1]
     assert "no swap A/a: pair locked" in notes[2]
     assert any("last stone in own bowl, moves again" in n for n in notes)
@@ -557,7 +560,7 @@ def test_decision_frames_place_each_badge_on_its_cup():
     assert first.state["choices"] == [{"move": "a", "cup": 3, "swap": None},
                                       {"move": "b", "cup": 4, "swap": None},
                                       {"move": "b+swap", "cup": 4, "swap": [3, 0]}]
-    assert [v.label for v in first.values] == ["a", "b (no swap)", "b + swap A/a"]
+    assert [text_of(v.label, "en") for v in first.values] == ["a", "b (no swap)", "b + swap A/a"]
     assert [v.text for v in first.values] == ["-1", "+1", "-3"]
 
 
@@ -610,7 +613,7 @@ def test_summaries_label_each_case():
     problem = ENGINE.parse(SAMPLE_1)
     sums = ENGINE.summaries(problem, ENGINE.solve(problem))
     assert [s.answer for s in sums] == ["-2\n", "-3\n", "1\n", "-3\n", "0\n"]
-    assert sums[1].label == "Case 2 (m = 2, 9 stones)"
+    assert render(sums[1].label) == "Case 2 (m = 2, 9 stones)"
 
 
 # ----------------------------------------------------------------------------- random input, bridge

@@ -10,6 +10,8 @@ import pytest
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines import bridge
 from py_engines.__main__ import main
+from py_engines.bridge import frame_json
+from py_engines.i18n import render
 from py_engines.games.sevens.judge import parse_deal
 from py_engines.games.sevens.rules import ALICE, BOB, Deal, Position, card_name
 from py_engines.games.sevens.search import SevensSolver, solve_deal
@@ -324,7 +326,7 @@ def test_replayed_line_is_optimal_at_every_step(path):
         best = max(v.value for v in frame.values)
         for v in frame.values:
             child = position.play(cards(v.move)[0])
-            assert v.value == -solver.value(child) and v.text == VALUE_TEXT[v.value]
+            assert v.value == -solver.value(child) and render(v.text) == VALUE_TEXT[v.value]
             assert v.best == (v.value == best)
         assert after.event["move"] == next(v.move for v in frame.values if v.best)
         position = position.play(cards(after.event["move"])[0])
@@ -335,30 +337,32 @@ def test_frame_zero_is_the_deal_with_s7_laid():
     _, _, frames = frames_of(sample("sample-3"))            # Bob holds S7
     first = frames[0]
     assert first.i == 0 and first.event is None
-    assert first.note == "Bob holds S7 and lays it; Alice moves first"
+    assert render(first.msg) == "Bob holds S7 and lays it; Alice moves first"
     assert first.to_move == "Alice" and first.state["to_move"] == "Alice"
     assert first.state["suits"][0] == {"suit": "S", "name": "spades", "open": True,
+                                       "name_msg": {"id": "sevens.suit.spades", "params": {}},
                                        "low": 7, "high": 7}
     assert not first.state["suits"][1]["open"]
     assert "S7" not in first.state["hands"]["Bob"] and len(first.state["hands"]["Alice"]) == 26
-    assert first.state["status"] == "Alice to move · cards left A 26 / B 25 · legal: 2"
+    assert frame_json(first.to_dict())["state"]["status"] == \
+        "Alice to move · cards left A 26 / B 25 · legal: 2"
     assert [e["card"] for e in first.state["ends"] if e["legal"]] == first.state["legal"]
 
 
 def test_frames_narrate_each_card():
     _, _, frames = frames_of(SPLIT)
-    notes = [f.note for f in frames[1:-1]]
+    notes = [render(f.msg) for f in frames[1:-1]]
     assert len(notes) == 51 and notes[0] == "Bob: H7 opens hearts (draw)"
     assert any(n.startswith("Alice: S6 extends spades down") for n in notes)
     assert all(f.actor == f.event["player"] for f in frames[1:-1])
-    assert frames[-2].note.endswith("(forced, draw)")
+    assert render(frames[-2].msg).endswith("(forced, draw)")
 
 
 def test_last_frame_of_a_draw():
     _, _, frames = frames_of(SPLIT)
     last = frames[-1]
     assert last.event == {"kind": "draw"} and last.values is None and last.to_move is None
-    assert last.note == "All 52 cards played: DRAW"
+    assert render(last.msg) == "All 52 cards played: DRAW"
     assert last.state["down"] == 52 and last.state["answer"] == "Draw\n"
     assert last.state["outcome"] == "Draw" and last.state["optimal"]
 
@@ -367,7 +371,7 @@ def test_last_frame_of_a_stuck_player():
     _, _, frames = frames_of(sample("sample-1"))
     last = frames[-1]
     assert last.event["kind"] == "stuck" and last.actor == last.event["player"] == "Alice"
-    assert last.note == "Alice has no playable card: BOB WINS"
+    assert render(last.msg) == "Alice has no playable card: BOB WINS"
     assert last.event["hand"] == last.state["hands"]["Alice"] and last.event["hand"]
     assert (last.state["outcome"], last.state["answer"]) == ("Bob", "Bob\n")
 
@@ -375,13 +379,13 @@ def test_last_frame_of_a_stuck_player():
 def test_forced_moves_are_marked():
     _, _, frames = frames_of(sample("sample-1"))
     assert len(frames[0].values) == 1 and frames[1].event["forced"]
-    assert frames[1].note == "Alice: S6 extends spades down (forced, loses)"
+    assert render(frames[1].msg) == "Alice: S6 extends spades down (forced, loses)"
 
 
 def test_frames_are_json_serialisable():
     _, _, frames = frames_of(sample("official-5"))
     text = json.dumps([f.to_dict() for f in frames])
-    assert json.loads(text)[0]["values"][0]["text"] in VALUE_TEXT.values()
+    assert frame_json(json.loads(text)[0])["values"][0]["text"] in VALUE_TEXT.values()
 
 
 def test_a_losing_user_move_changes_the_values():

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from py_engines.i18n import render
 from py_engines import InvalidInputError, LimitError, ParseError, get_engine, solve_text
 from py_engines.__main__ import main
 from py_engines.games.the_game import Deck, _choose, simulate
@@ -235,10 +236,10 @@ def test_replay_frames_show_the_trick_and_the_blinking_targets():
     deck = ENGINE.parse((DATA / "sample-1.in").read_text())
     frames = ENGINE.replay(deck, ENGINE.solve(deck))
     trick = next(f for f in frames if f.event and f.event.get("trick"))
-    assert trick.note.endswith("BACKWARDS TRICK: 6 onto 16 (row 1)")
+    assert render(trick.msg).endswith("BACKWARDS TRICK: 6 onto 16 (row 1)")
     assert 1 in trick.event["targets"]
     first_play = next(f for f in frames if f.event and f.event["kind"] == "play")
-    assert first_play.note == "T1.1  96 on row 3 (96 < 100, gap 4: smallest)"
+    assert render(first_play.msg) == "T1.1  96 on row 3 (96 < 100, gap 4: smallest)"
     assert first_play.event["targets"] == [1, 2, 3, 4]
 
 

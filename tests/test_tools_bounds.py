@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from py_engines.i18n import render
 from py_engines import solve_text
 from py_engines.tools import gen
 from py_engines.tools.stress import HEAD_LINES, head, run_program
@@ -211,10 +212,12 @@ def test_the_head_of_a_text():
     text = "".join(f"{k}\n" for k in range(100))
     shown, note = head(text)
     assert shown == "".join(f"{k}\n" for k in range(HEAD_LINES))
-    assert note == f"{len(text) - len(shown):,} more characters ({100 - HEAD_LINES} more lines) not shown"
+    assert render(note) == \
+        f"{len(text) - len(shown):,} more characters ({100 - HEAD_LINES} more lines) not shown"
     shown, note = head("x" * 10_000)
     assert len(shown) < 10_000 and note is not None
-    assert head("y\n", cut=True) == ("y\n", "the output went on past the output limit")
+    shown, note = head("y\n", cut=True)
+    assert shown == "y\n" and render(note) == "the output went on past the output limit"
 
 
 # ----------------------------------------------------------------------------- gen

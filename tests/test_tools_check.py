@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from py_engines.i18n import render
 from py_engines.bridge import handle
 from py_engines.tools.check import check, check_answers
 
@@ -61,20 +62,20 @@ def test_missing_final_newline_is_a_presentation_error_on_the_last_line():
     out = "".join(ANSWERS).removesuffix("\n")
     case = check_answers(ANSWERS, out, marker=MARK).cases[2]
     assert (case.verdict, case.line, case.column) == ("presentation", 7, 6)
-    assert "missing final newline" in case.message
+    assert "missing final newline" in render(case.message)
 
 
 def test_too_few_cases_are_wrong_answers_named_as_such():
     report = check_answers(ANSWERS, ANSWERS[0], marker=MARK)
     assert verdicts(report) == ["accepted", "wrong", "wrong"]
-    assert all("too few cases" in c.message for c in report.cases[1:])
+    assert all("too few cases" in render(c.message) for c in report.cases[1:])
     assert (report.cases[1].line, report.cases[1].column, report.cases[1].got) == (4, 1, None)
 
 
 def test_too_many_cases_are_a_wrong_answer_named_as_such():
     report = check_answers(ANSWERS, "".join(ANSWERS) + "HAND 9\nWin!\n", marker=MARK)
     assert verdicts(report) == ["accepted", "accepted", "wrong"]
-    assert "too many cases" in report.cases[2].message and report.cases[2].line == 8
+    assert "too many cases" in render(report.cases[2].message) and report.cases[2].line == 8
 
 
 def test_cases_without_a_marker_are_cut_by_their_line_counts():
@@ -93,8 +94,8 @@ def test_tokens_moved_across_cases_are_still_presentation_errors():
 def test_a_long_line_is_quoted_by_its_head():
     got = "9 " * 3000 + "\n"
     case = check_answers(("Case 1: Axel wins 12\n",), got).cases[0]
-    assert case.got == got[:-1] and len(case.message) < 1200
-    assert case.message.endswith('9 9 9 ..." (6,000 characters)')
+    assert case.got == got[:-1] and len(render(case.message)) < 1200
+    assert render(case.message).endswith('9 9 9 ..." (6,000 characters)')
 
 
 def test_check_solves_the_input_with_the_engine():
@@ -119,7 +120,8 @@ def test_bridge_check_envelope():
     reply = call(cmd="check", game="kalah", input=text, output="".join(lines), strict=False)
     assert reply["ok"] and reply["total"] == len(lines) and reply["accepted"] == len(lines) - 1
     bad = reply["cases"][1]
-    assert set(bad) == {"case", "verdict", "line", "column", "expected", "got", "message"}
+    assert set(bad) == {"case", "verdict", "line", "column", "expected", "got", "message",
+                        "message_msg"}
     assert (bad["case"], bad["verdict"], bad["line"], bad["column"]) == (2, "wrong", 2, 1)
     assert bad["got"] == "7" and bad["expected"] == right
 

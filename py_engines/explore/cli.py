@@ -5,15 +5,19 @@ options; ``--opt NAME=VALUE`` (or ``--NAME VALUE``) sets one of the study's own
 options.  Plain output: the outcome table and a text plot of each metric;
 ``--json``: ``{"game", "study", "deals", "seed", "outcomes", "metrics",
 "deals_per_s"}``.  Bad options exit with status 2 and a one-line message.
+``--lang zh-CN`` words the plain output and the messages in Chinese (the JSON and
+argparse's own help stay as they are).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import EngineError
+from ..cli_lang import add_lang_argument, text_width
+from ..i18n import Msg, msg, render
 from ..registry import get_engine
 from .run import explore
 from .study import Plot, Study, get_study, studies_of
@@ -36,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a study option, e.g. --opt players=10")
     parser.add_argument("--studies", action="store_true", help="list the game's studies")
+    add_lang_argument(parser)
     return parser
 
 
@@ -45,17 +50,17 @@ def _options(pairs: Sequence[str], extra: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise EngineError(f"--opt wants NAME=VALUE, not '{pair}'")
+            raise EngineError(msg("explore.cli.opt_pair", pair=pair))
         options[name] = value
     rest = list(extra)
     while rest:
         arg = rest.pop(0)
         if not arg.startswith("--") or len(arg) == 2:
-            raise EngineError(f"unexpected argument '{arg}'")
+            raise EngineError(msg("explore.cli.unexpected_argument", argument=arg))
         name, sep, value = arg[2:].partition("=")
         if not sep:
             if not rest:
-                raise EngineError(f"option --{name} needs a value")
+                raise EngineError(msg("explore.cli.needs_value", option=name))
             value = rest.pop(0)
         options[name.replace("-", "_")] = value
     return options
@@ -68,43 +73,58 @@ def main(argv: list[str]) -> int:
         engine = get_engine(args.game)
         if args.studies:
             for study in studies_of(engine):
-                print(f"{study.name}\t{study.title}: {study.counts}")
+                print(f"{study.name}\t{render(study.title, args.lang)}: "
+                      f"{render(study.counts, args.lang)}")
             return 0
         if args.deals is None:
-            raise EngineError("say how many deals: --deals N")
+            raise EngineError(msg("explore.cli.deals_missing"))
         options = _options(args.opt, extra)
         study = get_study(engine, args.study)
-        progress = None if args.json or not sys.stderr.isatty() else _progress_line
+        lang = args.lang
+
+        def progress_line(done: int, total: int) -> None:
+            print("\r" + render(msg("explore.cli.progress", done=done, total=total), lang),
+                  end="", file=sys.stderr, flush=True)
+        progress = None if args.json or not sys.stderr.isatty() else progress_line
         result = explore(engine.name, study.name, deals=args.deals, seed=args.seed,
                          workers=args.workers, options=options, progress=progress)
     except EngineError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(render(msg("common.cli_error", message=err.located()), args.lang), file=sys.stderr)
         return 2
     if progress is not None:
         print(file=sys.stderr)
     if args.json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(report(study, result, args.workers))
+        sys.stdout.write(report(study, result, args.workers, lang))
     return 0
-
-
-def _progress_line(done: int, total: int) -> None:
-    print(f"\r{done:,} / {total:,} deals", end="", file=sys.stderr, flush=True)
 
 
 # ----------------------------------------------------------------------------- plain output
 
-def report(study: Study, result: Mapping[str, Any], workers: int) -> str:
-    lines = [f"{result['game']} / {study.title} ({study.name}): {study.counts}",
-             f"{result['deals']:,} deals from seed {result['seed']}, {workers} worker(s), "
-             f"{result['deals_per_s']:,} deals/s", ""]
+def report(study: Study, result: Mapping[str, Any], workers: int, lang: str = "en") -> str:
+    def say(m: Msg | str) -> str:
+        return render(m, lang) if isinstance(m, Msg) else m
+
+    lines = [render(msg("explore.cli.head", game=result["game"], title=study.title,
+                        study=study.name, counts=study.counts), lang),
+             render(msg("explore.cli.figures", deals=result["deals"], seed=result["seed"],
+                        workers=workers, rate=f"{result['deals_per_s']:,}"), lang), ""]
     for plot in study.plots:
         data = _source(result, plot)
-        lines.append(f"{plot.title}")
-        lines += _text_plot(plot, data)
+        lines.append(say(plot.title))
+        lines += _text_plot(plot, data, say, _class_names(study, lang))
         lines.append("")
     return "\n".join(lines)
+
+
+def _class_names(study: Study, lang: str) -> dict[str, str]:
+    return {key: render(label, lang) for key, label in study.class_labels.items()}
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal columns (a CJK character takes two)."""
+    return " " * max(0, width - text_width(text)) + text
 
 
 def _source(result: Mapping[str, Any], plot: Plot) -> Mapping[str, Any]:
@@ -118,12 +138,13 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:5.1f}%" if whole else "    -"
 
 
-def _text_plot(plot: Plot, data: Mapping[str, Any]) -> list[str]:
+def _text_plot(plot: Plot, data: Mapping[str, Any], say: Callable[[Msg | str], str],
+               names: Mapping[str, str]) -> list[str]:
     if plot.kind in ("bars", "histogram"):
-        return _bars(plot, data)
+        return _bars(plot, data, say, names)
     if plot.kind in ("dist_lines", "heatmap"):
-        return _sparks(plot, data)
-    return _shares(plot, data)
+        return _sparks(plot, data, say, names)
+    return _shares(plot, data, say, names)
 
 
 def _filled(plot: Plot, data: Mapping[str, int]) -> list[tuple[str, int]]:
@@ -133,42 +154,51 @@ def _filled(plot: Plot, data: Mapping[str, int]) -> list[tuple[str, int]]:
     return [(str(v), data.get(str(v), 0)) for v in range(min(numbers), max(numbers) + 1)]
 
 
-def _bars(plot: Plot, data: Mapping[str, int]) -> list[str]:
-    rows = _filled(plot, data)
+def _bars(plot: Plot, data: Mapping[str, int], say: Callable[[Msg | str], str],
+          names: Mapping[str, str]) -> list[str]:
+    rows = [(names.get(label, label), count) for label, count in _filled(plot, data)]
     if not rows:
-        return ["  (none)"]
+        return ["  " + say(msg("explore.cli.none"))]
     total = sum(count for _, count in rows)
     top = max(count for _, count in rows) or 1
-    width = max(len(label) for label, _ in rows)
-    return [f"  {label:>{width}}  {count:>9,} {_pct(count, total)}  "
+    width = max(text_width(label) for label, _ in rows)
+    return [f"  {_pad(label, width)}  {count:>9,} {_pct(count, total)}  "
             f"{'#' * round(BAR * count / top)}" for label, count in rows]
 
 
-def _shares(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
+def _shares(plot: Plot, data: Mapping[str, Mapping[str, int]], say: Callable[[Msg | str], str],
+            names: Mapping[str, str]) -> list[str]:
     """A table: one row per group, one column per class, each a share of the row."""
     if not data:
-        return ["  (none)"]
+        return ["  " + say(msg("explore.cli.none"))]
     classes: list[str] = []
     for row in data.values():
         classes += [c for c in row if c not in classes]
-    width = max(len(plot.x), *(len(g) for g in data))
-    lines = [f"  {plot.x:>{width}}  " + "  ".join(f"{c:>7}" for c in classes) + "      deals"]
+    x = say(plot.x)
+    width = max(text_width(x), *(text_width(names.get(g, g)) for g in data))
+    lines = [f"  {_pad(x, width)}  " + "  ".join(_pad(names.get(c, c), 7) for c in classes)
+             + "  " + _pad(say(msg("explore.axis.deals")), 9)]
     for group, row in data.items():
         total = sum(row.values())
-        lines.append(f"  {group:>{width}}  " + "  ".join(f"{_pct(row.get(c, 0), total):>7}"
-                                                         for c in classes) + f"  {total:>9,}")
+        lines.append(f"  {_pad(names.get(group, group), width)}  "
+                     + "  ".join(f"{_pct(row.get(c, 0), total):>7}" for c in classes)
+                     + f"  {total:>9,}")
     return lines
 
 
-def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
+def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]], say: Callable[[Msg | str], str],
+            names: Mapping[str, str]) -> list[str]:
     """One line per group: a sparkline of its distribution over the buckets, and its mean."""
     if not data:
-        return ["  (none)"]
+        return ["  " + say(msg("explore.cli.none"))]
     numbers = [int(k) for row in data.values() for k in row]
     low, high = min(numbers), max(numbers)
     step = -(-(high - low + 1) // SPARK_WIDTH)      # buckets per character
-    width = max(len(g) for g in data)
-    lines = [f"  {plot.x} from {low} to {high}" + (f", {step} per character" if step > 1 else "")]
+    width = max(text_width(names.get(g, g)) for g in data)
+    span = msg("explore.cli.span", axis=plot.x, low=low, high=high)
+    if step > 1:
+        span = msg("explore.cli.span_step", axis=plot.x, low=low, high=high, step=step)
+    lines = ["  " + say(span)]
     for group, row in data.items():
         total = sum(row.values())
         bins = [0] * (1 + (high - low) // step)
@@ -177,5 +207,6 @@ def _sparks(plot: Plot, data: Mapping[str, Mapping[str, int]]) -> list[str]:
         top = max(bins) or 1
         spark = "".join(SPARK[-(-(len(SPARK) - 1) * n // top)] for n in bins)
         mean = sum(int(k) * c for k, c in row.items()) / total if total else 0.0
-        lines.append(f"  {group:>{width}}  |{spark}|  mean {mean:+.2f}  ({total:,} deals)")
+        lines.append(f"  {_pad(names.get(group, group), width)}  |{spark}|  "
+                     + say(msg("explore.cli.mean", mean=f"{mean:+.2f}", count=total)))
     return lines

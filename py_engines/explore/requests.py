@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import InvalidInputError
+from ..i18n import msg
 from .run import prepare
 from .study import MAX_DEALS, run_range
 
@@ -23,14 +24,15 @@ from .study import MAX_DEALS, run_range
 def _options(req: dict[str, Any]) -> dict[str, Any]:
     options = req.get("options") or {}
     if not isinstance(options, dict):
-        raise InvalidInputError("request field 'options' must be an object")
+        raise InvalidInputError(msg("error.request.options"))
     return options
 
 
 def _study_name(req: dict[str, Any]) -> str | None:
     name = req.get("study")
     if name is not None and not isinstance(name, str):
-        raise InvalidInputError("request field 'study' must be a string")
+        raise InvalidInputError(msg("error.request.field", field="study",
+                                    kind=msg("error.request.a_string")))
     return name
 
 
@@ -45,7 +47,7 @@ def _cmd_chunk(req: dict[str, Any]) -> dict[str, Any]:
     engine, study, deals, seed, options = prepare(str(req.get("game")), _study_name(req), count,
                                                   req.get("seed", 0), _options(req))
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < MAX_DEALS:
-        raise InvalidInputError("request field 'start' must be a deal index")
+        raise InvalidInputError(msg("explore.error.deal_index", field="start"))
     return {"aggregate": run_range(engine, study, seed, start, deals, options)}
 
 
@@ -54,7 +56,7 @@ def _cmd_deal(req: dict[str, Any]) -> dict[str, Any]:
     engine, study, _, seed, options = prepare(str(req.get("game")), _study_name(req), 1,
                                               req.get("seed", 0), _options(req))
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < MAX_DEALS:
-        raise InvalidInputError("request field 'index' must be a deal index")
+        raise InvalidInputError(msg("explore.error.deal_index", field="index"))
     deal_options = study.options_of_deal(index, options)
     return {"text": engine.random_input(seed + index, **deal_options), "seed": seed + index,
             "options": deal_options}

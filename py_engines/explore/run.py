@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..errors import InvalidInputError
+from ..i18n import msg
 from ..registry import get_engine
 from .study import check_deals, check_seed, empty, get_study, merge, result_json, run_range
 
@@ -57,7 +58,7 @@ def explore(game: str, study_name: str | None = None, *, deals: Any, seed: Any =
     engine, study, deals, seed, checked = prepare(game, study_name, deals, seed, options or {})
     if isinstance(workers, bool) or not isinstance(workers, int) or \
             not 1 <= workers <= MAX_WORKERS:
-        raise InvalidInputError(f"the number of workers must be in 1..{MAX_WORKERS}")
+        raise InvalidInputError(msg("explore.error.workers", max=MAX_WORKERS))
     started = time.perf_counter()
     total = empty()
     parts = chunks(deals, workers)

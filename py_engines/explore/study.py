@@ -25,8 +25,9 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from ..api import RandomOption, Result
+from ..api import RandomOption, Result, text_field
 from ..errors import InvalidInputError
+from ..i18n import Msg, msg
 
 Tally = dict[str, Any]
 """Nested dicts whose leaves are integer counts."""
@@ -50,6 +51,9 @@ def margin_sign(value: int) -> str:
     return "+" if value > 0 else "-" if value < 0 else "0"
 
 
+# The page draws a plot 176 px wide in an 8 px font (web/js/explore/plots.js): a title fits
+# 22 cells, an x label 21 (a CJK glyph takes two cells); tests/test_i18n.py holds every
+# language's texts to it.
 TITLE_CHARS = 22
 LABEL_CHARS = 21
 
@@ -67,40 +71,40 @@ class Plot:
     """
 
     source: str
-    title: str
+    title: Msg
     kind: str
-    x: str = ""
-    y: str = "deals"
+    x: Msg | str = ""
+    y: Msg | str = msg("explore.axis.deals")
 
     def __post_init__(self) -> None:
         if self.kind not in PLOT_KINDS:
             raise ValueError(f"unknown plot kind {self.kind!r}")
-        # The page draws a plot 176 px wide in an 8 px font (web/js/explore/plots.js).
-        for what, text, room in (("title", self.title, TITLE_CHARS), ("x label", self.x, LABEL_CHARS)):
-            if len(text) > room:
-                raise ValueError(f"plot {what} {text!r} has {len(text)} characters; "
-                                 f"the page shows at most {room}")
 
-    def to_dict(self) -> dict[str, str]:
-        return {"source": self.source, "title": self.title, "kind": self.kind,
-                "x": self.x, "y": self.y}
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, **text_field("title", self.title), "kind": self.kind,
+                **text_field("x", self.x), **text_field("y", self.y)}
 
 
 @dataclass(frozen=True, slots=True)
 class Study:
     name: str
-    title: str
-    counts: str                      # what it counts, in one sentence
+    title: Msg
+    counts: Msg                      # what it counts, in one sentence
     record: Record
     plots: tuple[Plot, ...]
     classes: tuple[str, ...] = ()    # outcome classes in display order
     options: tuple[RandomOption, ...] = ()
     deal_options: DealOptions | None = None
     metrics: tuple[str, ...] = field(default=())   # metric names, in display order
+    # How a reader sees a class or a bucket that is a word ("won", "no swap"); the others
+    # (numbers, signs, the judge's own words) read as they are.
+    class_labels: Mapping[str, Msg] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "counts": self.counts,
+        return {"name": self.name, "title_msg": self.title.to_dict(),
+                "counts_msg": self.counts.to_dict(),
                 "classes": list(self.classes), "metrics": list(self.metrics),
+                "class_labels_msg": {k: v.to_dict() for k, v in self.class_labels.items()},
                 "options": [o.to_dict() for o in self.options],
                 "plots": [p.to_dict() for p in self.plots]}
 
@@ -109,9 +113,11 @@ class Study:
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
-            raise InvalidInputError(f"study '{self.name}' has no option '{unknown[0]}' "
-                                    f"(its options: {names})")
+            raise InvalidInputError(msg("explore.error.unknown_option", study=self.name,
+                                        option=unknown[0], options=", ".join(known))
+                                    if known else
+                                    msg("explore.error.no_options", study=self.name,
+                                        option=unknown[0]))
         out: dict[str, Any] = {}
         for name, opt in known.items():
             out[name] = _checked(opt, options.get(name, opt.default))
@@ -124,16 +130,17 @@ class Study:
 def _checked(opt: RandomOption, value: Any) -> Any:
     if opt.choices is not None:
         if value not in opt.choices:
-            raise InvalidInputError(f"{opt.label} must be one of {', '.join(opt.choices)}")
+            raise InvalidInputError(msg("error.option.choice", option=opt.label,
+                                        choices=opt.choices))
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(f"{opt.label} must be an integer")
+        raise InvalidInputError(msg("error.option.integer", option=opt.label))
     if (opt.minimum is not None and value < opt.minimum) or \
             (opt.maximum is not None and value > opt.maximum):
-        raise InvalidInputError(f"{opt.label} must be in {opt.minimum}..{opt.maximum}, "
-                                f"not {value}")
+        raise InvalidInputError(msg("error.option.range_not", option=opt.label,
+                                    min=str(opt.minimum), max=str(opt.maximum), value=value))
     return value
 
 
@@ -148,8 +155,10 @@ def _answer_record(engine: Any, problem: Any, result: Result[Any],
     return {"outcomes": outcomes, "metrics": {}}
 
 
-ANSWERS = Study(DEFAULT_STUDY, "Answers", "how often each answer comes out of the judge",
-                _answer_record, (Plot("outcomes", "Answers", "bars", "answer"),))
+ANSWERS = Study(DEFAULT_STUDY, msg("explore.study.answers.title"),
+                msg("explore.study.answers.counts"), _answer_record,
+                (Plot("outcomes", msg("explore.study.answers.title"), "bars",
+                      msg("explore.study.answers.answer")),))
 
 
 # ----------------------------------------------------------------------------- lookup
@@ -179,21 +188,21 @@ def get_study(engine: Any, name: str | None) -> Study:
     for study in studies:
         if study.name == name:
             return study
-    raise InvalidInputError(f"unknown study '{name}' for {engine.name}; its studies: "
-                            f"{', '.join(s.name for s in studies)}")
+    raise InvalidInputError(msg("explore.error.unknown_study", study=name, game=engine.name,
+                                studies=", ".join(s.name for s in studies)))
 
 
 def check_deals(deals: Any) -> int:
     if isinstance(deals, bool) or not isinstance(deals, int):
-        raise InvalidInputError("the number of deals must be an integer")
+        raise InvalidInputError(msg("explore.error.deals_integer"))
     if not 1 <= deals <= MAX_DEALS:
-        raise InvalidInputError(f"the number of deals must be in 1..{MAX_DEALS:,}, not {deals}")
+        raise InvalidInputError(msg("explore.error.deals_range", max=MAX_DEALS, deals=deals))
     return deals
 
 
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidInputError("the seed must be a non-negative integer")
+        raise InvalidInputError(msg("explore.error.seed"))
     return seed
 
 

@@ -24,6 +24,7 @@ from ..api import BaseEngine, CaseRun, Frame, Progress, Result, solve_cases
 from ..errors import InvalidInputError, ParseError
 from ..explore.study import Plot, Study
 from ..gen_helpers import check_mode, pattern_cycle
+from ..i18n import Msg, msg
 from ..registry import register
 from ..text import Token, check_size, end_position, parse_int, tokenize
 
@@ -50,7 +51,7 @@ class Snapshot:
     pile: tuple[int, ...]
     turn: int
     step: int          # 1 or 2 within the turn; 0 outside play steps
-    note: str
+    note: Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,19 +67,19 @@ def _parse(text: str) -> Deck:
     check_size(text, MAX_CHARS)
     tokens = tokenize(text)
     if not tokens:
-        raise ParseError("expected 98 integers, found none", line=1, column=1)
+        raise ParseError(msg("the_game.error.empty", count=DECK_SIZE), line=1, column=1)
     seen: dict[int, Token] = {}
     duplicate: tuple[Token, Token] | None = None
     cards: list[int] = []
     for tok in tokens:
-        where = f"token {tok.index}"
+        where = msg("common.token_number", index=tok.index)
         if len(cards) == DECK_SIZE:
             if duplicate:
                 break
-            raise tok.error(f"{where}: unexpected extra token '{tok.text}' "
-                            f"(the deck has exactly {DECK_SIZE} cards)")
+            raise tok.error(msg("the_game.error.extra_token", where=where, token=tok.text,
+                                count=DECK_SIZE))
         try:
-            value = parse_int(tok, "a card 2..99", where=where)
+            value = parse_int(tok, msg("the_game.expect.card"), where=where)
         except ParseError:
             if duplicate:
                 break
@@ -86,8 +87,8 @@ def _parse(text: str) -> Deck:
         if value not in DECK:
             if duplicate:
                 break
-            raise tok.error(f"{where}: value {value} out of range 2..99 "
-                            f"(1 and 100 are the direction cards)", InvalidInputError)
+            raise tok.error(msg("the_game.error.card_range", where=where, value=value),
+                            InvalidInputError)
         if value in seen and duplicate is None:
             duplicate = (tok, seen[value])
         seen.setdefault(value, tok)
@@ -95,12 +96,13 @@ def _parse(text: str) -> Deck:
     if duplicate:
         tok, first = duplicate
         missing = [c for c in DECK if c not in seen]
-        raise tok.error(f"token {tok.index}: card {tok.text} appears again (first at line "
-                        f"{first.line}, token {first.index}); missing: "
-                        f"{' '.join(map(str, missing)) or 'none'}", InvalidInputError)
+        raise tok.error(msg("the_game.error.duplicate", index=tok.index, card=tok.text,
+                            line=first.line, first=first.index,
+                            missing=" ".join(map(str, missing)) if missing
+                            else msg("the_game.error.none_missing")), InvalidInputError)
     if len(cards) < DECK_SIZE:
         line, column = end_position(text)
-        raise ParseError(f"found {len(cards)} integers; expected {DECK_SIZE}",
+        raise ParseError(msg("the_game.error.too_few", found=len(cards), count=DECK_SIZE),
                          line=line, column=column)
     return Deck(tuple(cards))
 
@@ -139,14 +141,14 @@ def simulate(deck: Deck) -> Outcome:
     del pile[:HAND_SIZE]
     log: list[Snapshot] = []
 
-    def snap(event: dict[str, Any] | None, turn: int, step: int, note: str) -> None:
+    def snap(event: dict[str, Any] | None, turn: int, step: int, note: Msg) -> None:
         log.append(Snapshot(event, tuple(map(tuple, rows)), tuple(hand), tuple(pile),
                             turn, step, note))
 
     # Frame 0 shows the whole pile and an empty hand, as its note says; the deal follows.
     log.append(Snapshot(None, tuple(map(tuple, rows)), (), tuple(deck.cards), 0, 0,
-                        f"The pile holds {len(deck.cards)} cards"))
-    snap({"kind": "deal", "cards": list(hand)}, 0, 0, "Deal 8 cards to the hand")
+                        msg("the_game.note.pile", count=len(deck.cards))))
+    snap({"kind": "deal", "cards": list(hand)}, 0, 0, msg("the_game.note.deal", count=HAND_SIZE))
     turn = 0
     won = False
     while not won:
@@ -155,7 +157,7 @@ def simulate(deck: Deck) -> Outcome:
             tops = [row[-1] for row in rows]
             choice = _choose(hand, tops)
             if choice is None:
-                snap({"kind": "stuck", "outcome": "lost"}, turn, step, "No card fits: game lost")
+                snap({"kind": "stuck", "outcome": "lost"}, turn, step, msg("the_game.note.stuck"))
                 return Outcome(tuple(map(tuple, rows)), tuple(hand), tuple(pile), False, tuple(log))
             i, r, trick = choice
             card, top = hand[i], tops[r]
@@ -164,11 +166,11 @@ def simulate(deck: Deck) -> Outcome:
             del hand[i]
             rows[r].append(card)
             if trick:
-                note = f"T{turn}.{step}  BACKWARDS TRICK: {card} onto {top} (row {r + 1})"
+                note = msg("the_game.note.trick", turn=turn, step=step, card=card, top=top,
+                           row=r + 1)
             else:
-                sign = ">" if ASCENDING[r] else "<"
-                note = (f"T{turn}.{step}  {card} on row {r + 1} "
-                        f"({card} {sign} {top}, gap {abs(card - top)}: smallest)")
+                note = msg("the_game.note.play", turn=turn, step=step, card=card, top=top,
+                           row=r + 1, sign=">" if ASCENDING[r] else "<", gap=abs(card - top))
             snap(event, turn, step, note)
             if not hand:
                 won = True
@@ -180,8 +182,8 @@ def simulate(deck: Deck) -> Outcome:
             del pile[:2]
             hand.extend(drawn)
             snap({"kind": "draw", "cards": drawn}, turn, 0,
-                 f"T{turn}  draw {drawn[0]} and {drawn[1]}")
-    snap({"kind": "end", "outcome": "won"}, turn, 0, "Hand empty: BEATEN!")
+                 msg("the_game.note.draw", turn=turn, first=drawn[0], second=drawn[1]))
+    snap({"kind": "end", "outcome": "won"}, turn, 0, msg("the_game.note.won"))
     return Outcome(tuple(map(tuple, rows)), tuple(hand), tuple(pile), True, tuple(log))
 
 
@@ -191,15 +193,14 @@ def _line(cards: Sequence[int]) -> str:
 
 # ----------------------------------------------------------------------------- test generators
 
-GEN_MODES = {
-    "random": "a shuffled deck",
-    "hard": "the longest game (most play steps) of 16 shuffled decks",
-    "edge": "sorted and reversed decks, low and high cards interleaved, runs ten apart "
-            "(backwards tricks everywhere), a deck won on the last card",
-}
 GEN_HARD_DRAWS = 16
+GEN_MODES = {
+    "random": msg("the_game.gen.random"),
+    "hard": msg("the_game.gen.hard", decks=GEN_HARD_DRAWS),
+    "edge": msg("the_game.gen.edge"),
+}
 GEN_WIN_TRIES = 300
-SHRINK_NOTE = "the deck always holds the 98 cards 2..99: there is no smaller input"
+SHRINK_NOTE = msg("the_game.gen.shrink_note")
 
 
 def _shuffled(rng: random.Random) -> list[int]:
@@ -260,9 +261,7 @@ def generate_deck(seed: int, mode: str) -> str:
 class TheGame(BaseEngine[Deck, Outcome]):
     name = "the_game"
     title = "The Game (CERC 2022)"
-    input_help = (
-        "98 integers, a permutation of 2..99: the draw pile from top to bottom, separated by "
-        "any whitespace. The answer is 6 lines: rows 1-4, the hand, the rest of the pile.")
+    input_help = msg("the_game.input_help")
     kind = "one-player"
     order = 1
 
@@ -296,8 +295,8 @@ class TheGame(BaseEngine[Deck, Outcome]):
                      "outcome": s.event.get("outcome") if s.event else None}
             if state["outcome"]:
                 state["answer"] = self.format_case(outcome)
-                state["summary"] = (f"cards left in hand: {len(s.hand)}, "
-                                    f"in pile: {len(s.pile)}")
+                state["summary_msg"] = msg("the_game.summary", hand=len(s.hand),
+                                           pile=len(s.pile)).to_dict()
             frames.append(Frame(i, "player" if s.event else None, s.event, state, s.note))
         return frames
 
@@ -312,7 +311,7 @@ class TheGame(BaseEngine[Deck, Outcome]):
     def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
         """A test input for a generator mode (one deck: ``cases`` must be None or 1)."""
         if cases not in (None, 1):
-            raise InvalidInputError("the_game has one deck per input: cases does not apply")
+            raise InvalidInputError(msg("the_game.error.one_deck"))
         return generate_deck(seed, mode)
 
 
@@ -328,12 +327,16 @@ def _study_record(engine: Any, problem: Deck, result: Result[Outcome],
 
 
 STUDIES = (
-    Study("random_decks", "Random decks",
-          "won / lost over random decks, the cards left (hand + pile) at the end, and the "
-          "backwards tricks played per game",
+    Study("random_decks", msg("the_game.study.random_decks.title"),
+          msg("the_game.study.random_decks.counts"),
           _study_record,
-          (Plot("outcomes", "Won or lost", "bars", "outcome"),
-           Plot("metrics.cards_left", "Cards left at the end", "histogram", "cards left"),
-           Plot("metrics.tricks", "Backwards tricks", "histogram", "tricks per game")),
-          classes=("won", "lost"), metrics=("cards_left", "tricks")),
+          (Plot("outcomes", msg("the_game.study.random_decks.outcomes"), "bars",
+                msg("the_game.study.random_decks.outcome")),
+           Plot("metrics.cards_left", msg("the_game.study.random_decks.cards_left"), "histogram",
+                msg("the_game.study.random_decks.cards_left_x")),
+           Plot("metrics.tricks", msg("the_game.study.random_decks.tricks"), "histogram",
+                msg("the_game.study.random_decks.tricks_x"))),
+          classes=("won", "lost"), metrics=("cards_left", "tricks"),
+          class_labels={"won": msg("the_game.study.random_decks.won"),
+                        "lost": msg("the_game.study.random_decks.lost")}),
 )

@@ -31,6 +31,7 @@ from typing import Callable
 
 from ..api import Progress
 from ..errors import LimitError
+from ..i18n import msg
 
 Edge = tuple[int, int, int]
 PROGRESS_EVERY = 1 << 14          # nodes between progress reports and limit checks
@@ -98,7 +99,7 @@ class NullWindowSearch:
     def _checkpoint(self, nodes: int) -> int:
         """Enforce the limit, report progress; returns the node count of the next checkpoint."""
         if self.limit is not None and nodes > self.limit:
-            raise LimitError(f"search stopped after {nodes:,} positions (limit {self.limit:,})")
+            raise LimitError(msg("error.search_limit", nodes=nodes, limit=self.limit))
         if nodes and not nodes % PROGRESS_EVERY and self.progress is not None:
             self.progress({"nodes": nodes, "table": len(self.lower) + len(self.upper)})
         following = (nodes // PROGRESS_EVERY + 1) * PROGRESS_EVERY

@@ -16,6 +16,7 @@ from typing import Any, Hashable, Protocol, Self, Sequence
 
 from ..api import Progress
 from ..errors import LimitError
+from ..i18n import msg
 
 INF = 1 << 30
 PROGRESS_EVERY = 1 << 15
@@ -53,7 +54,7 @@ class Solver:
         n = self.stats.nodes
         if n % PROGRESS_EVERY == 0:
             if self.limit is not None and n > self.limit:
-                raise LimitError(f"search stopped after {n:,} positions (limit {self.limit:,})")
+                raise LimitError(msg("error.search_limit", nodes=n, limit=self.limit))
             if self.progress is not None:
                 self.progress({"nodes": n, "table": len(self.table)})
 

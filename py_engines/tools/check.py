@@ -39,7 +39,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator, Sequence
 
+from ..cli_lang import add_lang_argument
 from ..errors import EngineError
+from ..i18n import Msg, msg, render
 from ..text import MAX_INPUT_CHARS
 from .hooks import engine_of, solved
 from .limits import MB, OUTPUT_LIMIT_MB
@@ -61,12 +63,12 @@ class CaseVerdict:
     column: int | None
     expected: str | None       # the engine's differing line (None: the answer has none there)
     got: str | None            # the output's differing line (None: the output has none there)
-    message: str               # "accepted", "wrong answer at line 2, column 7: ..."
+    message: Msg               # "accepted", "wrong answer at line 2, column 7: ..."
 
     def to_dict(self) -> dict[str, Any]:
         return {"case": self.case, "verdict": self.verdict, "line": self.line,
                 "column": self.column, "expected": self.expected, "got": self.got,
-                "message": self.message}
+                "message_msg": self.message.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +94,10 @@ class CheckReport:
         return {"cases": [c.to_dict() for c in self.cases], "accepted": self.accepted,
                 "total": self.total}
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
         """What the CLI prints: one line per case, then the tally."""
-        out = [f"case {c.case}: {c.message}" for c in self.cases]
-        out.append(f"accepted {self.accepted} of {self.total} cases")
+        out = [render(msg("check.case", case=c.case, message=c.message), lang) for c in self.cases]
+        out.append(render(msg("check.tally", accepted=self.accepted, total=self.total), lang))
         return out
 
 
@@ -232,10 +234,10 @@ def split_output(output: str, answers: Sequence[str], marker: str | None) -> lis
 
 # ----------------------------------------------------------------------------- one case
 
-def _quote(text: str) -> str:
+def _quote(text: str) -> Msg | str:
     if len(text) > QUOTE_CHARS:
-        return json.dumps(text[:QUOTE_CHARS], ensure_ascii=False)[:-1] + '..." (' + \
-            f"{len(text):,} characters)"
+        return msg("check.quote_cut", quoted=json.dumps(text[:QUOTE_CHARS], ensure_ascii=False)[:-1],
+                   length=len(text))
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -301,52 +303,53 @@ def _bare(line: str | None) -> str | None:
     return None if line is None else line.removesuffix("\n")
 
 
-def _wrong_message(d: _Diff, case: int, total: int, cases_before_end: int | None) -> str:
+def _wrong_message(d: _Diff, case: int, total: int, cases_before_end: int | None) -> Msg:
     if cases_before_end is not None:
-        return (f"too few cases: the output ends after {cases_before_end} of {total}; "
-                f"expected {_quote(d.expected or '')}")
+        return msg("check.wrong.too_few_cases", done=cases_before_end, total=total,
+                   expected=_quote(d.expected or ""))
     if d.expected is None and case == total:
-        return f"too many cases: the input has {total}, but the output goes on with {_quote(d.got or '')}"
+        return msg("check.wrong.too_many_cases", total=total, got=_quote(d.got or ""))
     if d.expected is None:
-        return f"expected the end of case {case}, got {_quote(d.got or '')}"
+        return msg("check.wrong.end_of_case", case=case, got=_quote(d.got or ""))
     if d.got is None:
-        return f"expected {_quote(d.expected)}, got the end of the output"
-    return f"expected {_quote(d.expected)}, got {_quote(d.got)}"
+        return msg("check.wrong.end_of_output", expected=_quote(d.expected))
+    return msg("check.wrong.differs", expected=_quote(d.expected), got=_quote(d.got))
 
 
-def _presentation_message(d: _Diff) -> str:
+def _presentation_message(d: _Diff) -> Msg:
     if d.got is not None and d.expected is not None and d.got.rstrip("\r") == d.expected \
             and d.got != d.expected:
-        return "a CR before the line end (CRLF)"
+        return msg("check.presentation.crlf")
     if d.got is not None and d.expected is not None and d.got == d.expected:
-        return "missing final newline"
+        return msg("check.presentation.final_newline")
     if d.got is not None and d.expected is not None and d.got.rstrip() == d.expected:
-        return f"trailing white space: got {_quote(d.got)}"
+        return msg("check.presentation.trailing", got=_quote(d.got))
     if d.expected is None:
-        return f"extra blank line {_quote(d.got or '')}"
-    return f"only white space differs: expected {_quote(d.expected)}, got {_quote(d.got or '')}"
+        return msg("check.presentation.blank_line", got=_quote(d.got or ""))
+    return msg("check.presentation.white_space", expected=_quote(d.expected),
+               got=_quote(d.got or ""))
 
 
 def judge_case(case: int, total: int, part: Span, answer: str, *, strict: bool,
                cases_before_end: int | None = None) -> CaseVerdict:
     """The verdict on one case: ``part`` is its span of the output."""
     if part.equals(answer):
-        return CaseVerdict(case, ACCEPTED, None, None, None, None, ACCEPTED)
+        return CaseVerdict(case, ACCEPTED, None, None, None, None, msg("check.accepted"))
     exp_lines = text_lines(answer)
     first_line = part.first_line
     same_tokens = part.same_tokens(answer.split())
     if same_tokens and not strict:
         d = _first_char_diff(part.lines(), exp_lines)
-        where = f"line {first_line + d.index}, column {d.column}"
         return CaseVerdict(case, PRESENTATION, first_line + d.index, d.column, d.expected, d.got,
-                           f"presentation error at {where}: {_presentation_message(d)}")
+                           msg("check.presentation_error", line=first_line + d.index,
+                               column=d.column, reason=_presentation_message(d)))
     d = _first_token_diff(part, exp_lines) if not same_tokens \
         else _first_char_diff(part.lines(), exp_lines)
     line, column = first_line + d.index, d.column
     if d.got is None:
         line, column = part.end_position() if part else (first_line, 1)
-    message = f"wrong answer at line {line}, column {column}: " \
-              f"{_wrong_message(d, case, total, cases_before_end)}"
+    message = msg("check.wrong_answer", line=line, column=column,
+                  reason=_wrong_message(d, case, total, cases_before_end))
     return CaseVerdict(case, WRONG, line, column, d.expected, d.got, message)
 
 
@@ -367,8 +370,8 @@ def check_answers(answers: Sequence[str], output: str, *, marker: str | None = N
         if not part and answer:
             # Nothing left of the output for this case: it stopped early.
             d = _Diff(0, end_column, _bare(text_lines(answer)[0]), None)
-            message = (f"wrong answer at line {end_line}, column {end_column}: "
-                       f"{_wrong_message(d, k, len(answers), filled)}")
+            message = msg("check.wrong_answer", line=end_line, column=end_column,
+                          reason=_wrong_message(d, k, len(answers), filled))
             verdicts.append(CaseVerdict(k, WRONG, end_line, end_column, d.expected, None, message))
             continue
         verdicts.append(judge_case(k, len(answers), part, answer, strict=strict))
@@ -388,8 +391,8 @@ def _laid_out_differently(answers: Sequence[str], output: str,
         if v.verdict == WRONG:
             line = 1 + whole.index
             v = CaseVerdict(k, PRESENTATION, line, whole.column, whole.expected, whole.got,
-                            f"presentation error at line {line}, column {whole.column}: only "
-                            f"white space differs, but it moves lines between cases")
+                            msg("check.presentation_error", line=line, column=whole.column,
+                                reason=msg("check.presentation.moved")))
         verdicts.append(v)
     return CheckReport(tuple(verdicts))
 
@@ -442,7 +445,13 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB), metavar="MB",
                         help=f"most of OUTPUT read, in MB (default {OUTPUT_LIMIT_MB}); a longer "
                              "output is 'output limit exceeded'")
+    add_lang_argument(parser)
     args = parser.parse_args(argv)
+    lang = args.lang
+
+    def error(message: Msg) -> int:
+        print(render(msg("common.cli_error", message=message), lang), file=sys.stderr)
+        return 2
     limit = int(args.output_limit * MB)
     if limit < 1:
         parser.error("--output-limit must be positive")
@@ -450,29 +459,23 @@ def main(argv: Sequence[str]) -> int:
         # A judge input has at most MAX_INPUT_CHARS characters of at most 4 bytes each.
         input_text, long_input = read_capped(args.input, 4 * MAX_INPUT_CHARS + 4)
         if long_input:
-            print(f"error: {args.input}: the input is more than {MAX_INPUT_CHARS:,} characters; "
-                  f"at most {MAX_INPUT_CHARS:,} are accepted", file=sys.stderr)
-            return 2
+            return error(msg("common.in_file", file=args.input,
+                             message=msg("common.input_too_long", limit=MAX_INPUT_CHARS)))
         output, over = read_capped(args.output, limit)
     except OSError as err:
-        print(f"error: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
-        return 2
+        return error(msg("common.cannot_read", file=str(err.filename), reason=str(err.strerror)))
     try:
         if over:
             # Refused unread, as a judge does: checking it line by line would cost many
             # times its size.
             total = len(solved(engine_of(args.game), input_text).answers)
-            sys.stdout.write(f"output limit exceeded: {_name(args.output)} is more than "
-                             f"{args.output_limit:g} MB; read no further\n"
-                             f"accepted 0 of {total} cases\n")
+            name = msg("common.standard_input") if args.output == "-" else args.output
+            sys.stdout.write(render(msg("check.output_limit", name=name,
+                                        limit=f"{args.output_limit:g}"), lang) + "\n"
+                             + render(msg("check.tally", accepted=0, total=total), lang) + "\n")
             return 1
         report = check(args.game, input_text, output, strict=args.strict)
     except EngineError as err:
-        print(f"error: {args.input}: {err.describe()}", file=sys.stderr)
-        return 2
-    sys.stdout.write("".join(line + "\n" for line in report.lines()))
+        return error(msg("common.in_file", file=args.input, message=err.located()))
+    sys.stdout.write("".join(line + "\n" for line in report.lines(lang)))
     return 0 if report.ok else 1
-
-
-def _name(path: str) -> str:
-    return "standard input" if path == "-" else path

@@ -5,19 +5,23 @@
 K = 1..N.  Test K's input depends on GAME, S, K, the mode and C only (not on N),
 and the generators use nothing but ``random.Random(seed)`` and integer
 arithmetic, so the same arguments give the same bytes in CPython and in the
-browser's Pyodide.  ``gen GAME --help`` describes the game's modes.
+browser's Pyodide.  ``gen GAME --help`` describes the game's modes.  ``--lang zh-CN``
+words the game's help and the messages in Chinese (argparse's own lines stay English).
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import textwrap
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Iterator, Sequence
 
+from ..cli_lang import add_lang_argument, lang_of, text_width
 from ..errors import EngineError, InvalidInputError
+from ..i18n import Msg, msg, render, text_of
 from ..registry import engine_names
 from .hooks import (answer_of, check_generate, engine_of, generate_input, iter_seeds, modes_of,
                     multi_case, shrinks)
@@ -46,9 +50,9 @@ def iter_tests(game: str, seed: int, count: int, *, mode: str = "random",
     made when it is asked for.  The arguments are checked at the call, before any test."""
     engine = engine_of(game)
     if not 1 <= count <= MAX_COUNT:
-        raise InvalidInputError(f"count must be in 1..{MAX_COUNT}")
+        raise InvalidInputError(msg("gen.error.count", max=MAX_COUNT))
     if first < 1:
-        raise InvalidInputError("the first test is number 1")
+        raise InvalidInputError(msg("gen.error.first"))
     check_generate(engine, mode, cases)
     return _tests(engine, seed, count, mode, cases, first)
 
@@ -67,33 +71,55 @@ def generate_tests(game: str, seed: int, count: int, *, mode: str = "random",
     return list(iter_tests(game, seed, count, mode=mode, cases=cases, first=first))
 
 
-def game_help(game: str) -> str:
+def game_help(game: str, lang: str = "en") -> str:
     """The modes (and the cases option) of one game, for ``gen GAME --help``."""
     engine = engine_of(game)
-    lines = [f"{engine.name}: {engine.title}", "", "modes:"]
+
+    def say(m: Msg) -> str:
+        return render(m, lang)
+
+    lines = [f"{engine.name}: {engine.title}", "", say(msg("gen.help.modes"))]
     for mode, text in modes_of(engine).items():
-        lines += textwrap.wrap(text, WIDTH, initial_indent=f"  {mode:8s} ",
-                               subsequent_indent=" " * 11)
+        lines += wrap(say(text), initial_indent=f"  {mode:8s} ", subsequent_indent=" " * 11)
     lines.append("")
     if multi_case(engine):
-        cases_help = getattr(engine, "gen_cases_help", "") or "the game's default number"
-        lines.append(f"--cases C: cases per input file (default: {cases_help})")
+        cases_help = getattr(engine, "gen_cases_help", None) or msg("gen.help.cases_default")
+        lines.append(say(msg("gen.help.cases", default=cases_help)))
     else:
-        lines.append("one case per input: --cases does not apply")
+        lines.append(say(msg("gen.help.one_case")))
     if shrinks(engine):
-        lines.append("stress shrinks a failing input: to its failing case, then to the game's "
-                     "smaller inputs")
+        lines.append(say(msg("gen.help.shrinks")))
     else:
-        lines += textwrap.wrap("stress cannot shrink a failing input: "
-                               + (getattr(engine, "shrink_note", "") or "no smaller inputs"), WIDTH)
-    if engine.input_help:
-        lines += [""] + textwrap.wrap(f"input format: {engine.input_help}", WIDTH)
+        note = getattr(engine, "shrink_note", None) or msg("gen.help.no_smaller_inputs")
+        lines += wrap(say(msg("gen.help.cannot_shrink", note=note)))
+    if text_of(engine.input_help, lang):
+        lines += [""] + wrap(say(msg("gen.help.input_format", help=engine.input_help)))
     return "\n".join(lines)
 
 
-def _parser(game: str | None) -> argparse.ArgumentParser:
+def wrap(text: str, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:
+    """``text`` in lines of at most WIDTH terminal columns, broken at spaces and between
+    CJK characters (which have no spaces between words)."""
+    if text.isascii():
+        return textwrap.wrap(text, WIDTH, initial_indent=initial_indent,
+                             subsequent_indent=subsequent_indent)
+    lines: list[str] = []
+    line = initial_indent
+    for piece in re.findall(r" +|[\u2e80-\uffef]|[^ \u2e80-\uffef]+", text):
+        if text_width(line) + text_width(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = subsequent_indent
+            if piece.isspace():
+                continue
+        line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _parser(game: str | None, lang: str) -> argparse.ArgumentParser:
     if game is not None:
-        epilog = game_help(game)
+        epilog = game_help(game, lang)
     else:
         epilog = ("games: " + ", ".join(engine_names())
                   + "\n`gen GAME --help` describes the modes of that game.")
@@ -108,6 +134,7 @@ def _parser(game: str | None) -> argparse.ArgumentParser:
     parser.add_argument("--cases", type=int, default=None,
                         help="cases per input file, for multi-case games")
     parser.add_argument("--out", required=True, help="directory to write the files to")
+    add_lang_argument(parser)
     return parser
 
 
@@ -118,7 +145,8 @@ def known_game(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str]) -> int:
-    args = _parser(known_game(argv)).parse_args(argv)
+    args = _parser(known_game(argv), lang_of(argv)).parse_args(argv)
+    lang = args.lang
     written: list[str] = []
     try:
         tests = iter_tests(args.game, args.seed, args.count, mode=args.mode, cases=args.cases)
@@ -134,12 +162,16 @@ def main(argv: Sequence[str]) -> int:
             written.append(t.name)
             if tty:
                 end = "\n" if len(written) == args.count else ""
-                print(f"\rtest {len(written)}/{args.count}", end=end, file=sys.stderr, flush=True)
+                print("\r" + render(msg("gen.progress", done=len(written), count=args.count), lang),
+                      end=end, file=sys.stderr, flush=True)
     except EngineError as err:
-        print(f"error: {err.describe()}", file=sys.stderr)
+        print(render(msg("common.cli_error", message=err.located()), lang), file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"error: cannot write to {args.out}: {err.strerror}", file=sys.stderr)
+        print(render(msg("common.cli_error", message=msg("gen.error.cannot_write", dir=args.out,
+                                                         reason=str(err.strerror))), lang),
+              file=sys.stderr)
         return 2
-    print(f"wrote {len(written)} tests to {args.out} ({written[0]} .. {written[-1]})")
+    print(render(msg("gen.wrote", count=len(written), dir=args.out, first=written[0],
+                     last=written[-1]), lang))
     return 0

@@ -25,13 +25,14 @@ from itertools import islice
 from typing import Any, Callable, Iterator
 
 from ..errors import EngineError, InvalidInputError
+from ..i18n import Msg, msg
 from ..registry import get_engine
 
 MODES = ("random", "hard", "edge")
 MODE_HELP = {
-    "random": "inputs drawn at random over the statement's whole range",
-    "hard": "the inputs the engine finds hardest",
-    "edge": "the bounds of the statement: smallest and largest sizes, ties",
+    "random": msg("gen.mode.random"),
+    "hard": msg("gen.mode.hard"),
+    "edge": msg("gen.mode.edge"),
 }
 MAX_CASES = 1000
 
@@ -67,13 +68,12 @@ def answer_of(engine: Any, text: str) -> str:
 
 # ----------------------------------------------------------------------------- generating
 
-def modes_of(engine: Any) -> dict[str, str]:
+def modes_of(engine: Any) -> dict[str, Msg]:
     """The game's generator modes with their descriptions (``random`` always first)."""
-    own: dict[str, str] = dict(getattr(engine, "gen_modes", {}) or {})
+    own: dict[str, Msg] = dict(getattr(engine, "gen_modes", {}) or {})
     modes = {"random": own.pop("random", MODE_HELP["random"])}
     for mode in MODES[1:]:
-        modes[mode] = own.pop(mode, f"not offered by this game: the same as random "
-                                    f"(in general: {MODE_HELP[mode]})")
+        modes[mode] = own.pop(mode, msg("gen.mode.not_offered", general=MODE_HELP[mode]))
     modes.update(own)
     return modes
 
@@ -110,15 +110,15 @@ def generate_input(engine: Any, seed: int, *, mode: str = "random",
 def check_generate(engine: Any, mode: str, cases: int | None) -> None:
     """InvalidInputError when ``generate_input`` cannot make inputs of this mode and cases."""
     if mode not in modes_of(engine):
-        raise InvalidInputError(f"unknown mode '{mode}' for {engine.name}; modes: "
-                                f"{', '.join(modes_of(engine))}")
+        raise InvalidInputError(msg("error.gen.unknown_mode", mode=mode, game=engine.name,
+                                    modes=", ".join(modes_of(engine))))
     if cases is not None:
         if not multi_case(engine):
-            raise InvalidInputError(f"{engine.name} has one case per input: cases does not apply")
+            raise InvalidInputError(msg("gen.error.one_case", game=engine.name))
         if not 1 <= cases <= MAX_CASES:
-            raise InvalidInputError(f"cases must be in 1..{MAX_CASES}")
+            raise InvalidInputError(msg("gen.error.cases_range", max=MAX_CASES))
         if not callable(getattr(engine, "generate", None)):
-            raise InvalidInputError(f"{engine.name} cannot generate a chosen number of cases")
+            raise InvalidInputError(msg("gen.error.cases_fixed", game=engine.name))
 
 
 # ----------------------------------------------------------------------------- shrinking

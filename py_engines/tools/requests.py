@@ -1,7 +1,7 @@
 """The bridge's requests for the page's tool panels (``bridge.py`` adds these to its own).
 
   {"cmd": "check", "game": G, "input": I, "output": O, "strict": false}
-    -> {"cases": [{"case", "verdict", "line", "column", "expected", "got", "message"}],
+    -> {"cases": [{"case", "verdict", "line", "column", "expected", "got", "message_msg"}],
         "accepted": K, "total": N}
   {"cmd": "generate", "game": G, "seed": S, "count": N, "mode": "random", "cases": null,
    "first": 1}
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import InvalidInputError
+from ..i18n import msg
 from .check import check
 from .gen import generate_tests
 from .hooks import engine_of, shrink_candidates, split_cases
@@ -27,8 +28,9 @@ def _get(req: dict[str, Any], key: str, kind: type, default: Any = None, *,
     if value is None and optional:
         return None
     if value is None or isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
-        names = {str: "a string", int: "an integer", bool: "true or false"}
-        raise InvalidInputError(f"request field '{key}' must be {names[kind]}")
+        names = {str: msg("error.request.a_string"), int: msg("error.request.an_integer"),
+                 bool: msg("error.request.a_boolean")}
+        raise InvalidInputError(msg("error.request.field", field=key, kind=names[kind]))
     return value
 
 

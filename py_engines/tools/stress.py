@@ -10,6 +10,7 @@ prints more than the output limit (in MB).  It then shrinks the failing input
 both outputs and exits 1.  Exit 0 when all N inputs pass, 2 on bad arguments
 or a command that cannot run.  Each run is bounded (``process``): its whole
 process group is killed after it, and its output is read up to the limit.
+``--lang zh-CN`` words the report in Chinese (argparse's own lines stay English).
 """
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Sequence
 
+from ..cli_lang import add_lang_argument
 from ..errors import EngineError
+from ..i18n import Msg, msg, render
 from .check import CheckReport, check_answers
 from .gen import file_stem
 from .hooks import engine_of, generate_input, iter_seeds, solved
@@ -40,7 +43,7 @@ class Outcome:
     (output limit exceeded) or "error"."""
 
     verdict: str
-    summary: str              # one line: "wrong answer: case 2: ...", "time limit exceeded (2 s)"
+    summary: Msg              # one line: "case 2: wrong answer ...", "time limit exceeded (2 s)"
     run: Run
     answer: str
     report: CheckReport | None
@@ -57,22 +60,23 @@ def judge(engine: Any, text: str, command: Sequence[str], time_limit: float,
     answer = "".join(answers)
     run = run_program(command, text, time_limit, output_limit)
     if run.over_limit:
-        return Outcome("output", f"output limit exceeded ({output_limit / MB:g} MB)", run, answer,
-                       None)
+        return Outcome("output", msg("stress.output_limit", limit=f"{output_limit / MB:g}"), run,
+                       answer, None)
     if run.output_open:
-        return Outcome("time", f"time limit exceeded ({time_limit:g} s): it exited, but its "
-                               "standard output stayed open (a process it started?)", run, answer,
-                       None)
+        return Outcome("time", msg("stress.time_limit_open", limit=f"{time_limit:g}"), run,
+                       answer, None)
     if run.status is None:
-        return Outcome("time", f"time limit exceeded ({time_limit:g} s)", run, answer, None)
+        return Outcome("time", msg("stress.time_limit", limit=f"{time_limit:g}"), run, answer,
+                       None)
     if run.status != 0:
-        return Outcome("error", f"runtime error (exit status {run.status})", run, answer, None)
+        return Outcome("error", msg("stress.runtime_error", status=run.status), run, answer, None)
     report = check_answers(answers, run.stdout,
                            marker=getattr(engine, "output_case_start", None))
     failure = report.first_failure()
     if failure is None:
-        return Outcome("accepted", "accepted", run, answer, report)
-    return Outcome(failure.verdict, f"case {failure.case}: {failure.message}", run, answer, report)
+        return Outcome("accepted", msg("check.accepted"), run, answer, report)
+    return Outcome(failure.verdict, msg("check.case", case=failure.case, message=failure.message),
+                   run, answer, report)
 
 
 # ----------------------------------------------------------------------------- command line
@@ -94,10 +98,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB),
                         metavar="MB", help=f"most output read per run, in MB (default "
                                            f"{OUTPUT_LIMIT_MB}); more is 'output limit exceeded'")
+    add_lang_argument(parser)
     return parser
 
 
-def head(text: str, *, cut: bool = False) -> tuple[str, str | None]:
+def head(text: str, *, cut: bool = False) -> tuple[str, Msg | None]:
     """The first HEAD_LINES lines (at most HEAD_CHARS characters) of ``text``, and a note
     on what was left out (None when nothing was); ``cut``: the text is itself only the
     head of an output stopped at the output limit.  Nothing is split: ``text`` may be
@@ -110,51 +115,55 @@ def head(text: str, *, cut: bool = False) -> tuple[str, str | None]:
     stop = len(text) if end < 0 else end + 1
     shown = text[:min(stop, HEAD_CHARS)]
     if cut:
-        return shown, "the output went on past the output limit"
+        return shown, msg("stress.note.past_limit")
     if len(shown) == len(text):
         return text, None
     more = len(text) - len(shown)
-    return shown, f"{more:,} more characters ({text.count(chr(10), len(shown)):,} more lines) not shown"
+    return shown, msg("stress.note.not_shown", chars=more,
+                      lines=text.count(chr(10), len(shown)))
 
 
-def _block(title: str, text: str, *, cut: bool = False, whole: bool = False) -> str:
+def _block(title: Msg, text: str, lang: str, *, cut: bool = False, whole: bool = False) -> str:
     note = None
     if not whole:
         text, note = head(text, cut=cut)
     if not text:
-        text = "[empty]\n"
+        text = render(msg("stress.empty"), lang) + "\n"
     elif not text.endswith("\n"):
-        text += "\n" if note else "\n[no final newline]\n"
+        text += "\n" if note else "\n" + render(msg("stress.no_final_newline"), lang) + "\n"
     if note:
-        text += f"[... {note}]\n"
-    return f"--- {title} ---\n{text}"
+        text += render(msg("stress.left_out", note=note), lang) + "\n"
+    return render(msg("stress.block", title=title), lang) + "\n" + text
 
 
 def _shrink_and_show(engine: Any, text: str, outcome: Outcome, command: Sequence[str],
-                     time_limit: float, output_limit: int) -> None:
+                     time_limit: float, output_limit: int, lang: str) -> None:
     def fails(candidate: str) -> bool:
         return judge(engine, candidate, command, time_limit, output_limit).failed
 
     shrunk = minimize(engine, text, fails)
-    notes = []
+    notes: list[Msg] = []
     if shrunk.split:
-        notes.append("cut to the single failing case")
+        notes.append(msg("stress.shrink.split"))
     if shrunk.steps:
-        notes.append(f"{shrunk.steps} shrink step(s)")
+        notes.append(msg("stress.shrink.steps", steps=shrunk.steps))
     if not shrunk.shrinkable:
-        notes.append(getattr(engine, "shrink_note", "")
-                     or f"{engine.name} has no smaller inputs of its own to try")
-    print(f"shrunk from {len(text)} to {len(shrunk.text)} characters in {shrunk.runs} run(s)"
-          + (f": {', '.join(notes)}" if notes else ""))
+        notes.append(getattr(engine, "shrink_note", None)
+                     or msg("stress.shrink.none", game=engine.name))
+    said = msg("stress.shrunk", before=len(text), after=len(shrunk.text), runs=shrunk.runs)
+    if notes:
+        said = msg("stress.shrunk_notes", shrunk=said, notes=tuple(notes))
+    print(render(said, lang))
     final = outcome if shrunk.text == text else \
         judge(engine, shrunk.text, command, time_limit, output_limit)
     with open(FAIL_FILE, "w", encoding="utf-8", newline="") as fh:
         fh.write(shrunk.text)
-    print(f"failing input (written to {FAIL_FILE}): {final.summary}")
-    out = [_block("input", shrunk.text, whole=True), _block("expected (engine)", final.answer),
-           _block("your program's output", final.run.stdout, cut=final.run.over_limit)]
+    print(render(msg("stress.failing_input", file=FAIL_FILE, summary=final.summary), lang))
+    out = [_block(msg("stress.title.input"), shrunk.text, lang, whole=True),
+           _block(msg("stress.title.expected"), final.answer, lang),
+           _block(msg("stress.title.output"), final.run.stdout, lang, cut=final.run.over_limit)]
     if final.run.stderr:
-        out.append(_block("your program's standard error", final.run.stderr[-4000:], whole=True))
+        out.append(_block(msg("stress.title.stderr"), final.run.stderr[-4000:], lang, whole=True))
     sys.stdout.write("".join(out))
 
 
@@ -177,7 +186,8 @@ def _first_failure(engine: Any, args: argparse.Namespace,
         outcome = judge(engine, text, command, args.time_limit, _limit_bytes(args))
         if tty:
             end = "\n" if outcome.failed or k == args.count else ""
-            print(f"\rinput {k}/{args.count}", end=end, file=sys.stderr, flush=True)
+            print("\r" + render(msg("stress.progress", done=k, count=args.count), args.lang),
+                  end=end, file=sys.stderr, flush=True)
         if outcome.failed:
             return k, text, outcome
     return None
@@ -195,19 +205,24 @@ def main(argv: Sequence[str]) -> int:
         parser.error("name the program to test after --, e.g. -- python3 mine.py")
     if args.count < 1 or args.time_limit <= 0 or _limit_bytes(args) < 1:
         parser.error("--count, --time-limit and --output-limit must be positive")
+    lang = args.lang
     try:
         engine = engine_of(args.game)
         failure = _first_failure(engine, args, command)
         if failure is None:
-            print(f"accepted {args.count} of {args.count} inputs")
+            print(render(msg("stress.all_accepted", count=args.count), lang))
             return 0
         k, text, outcome = failure
-        print(f"input {k} ({file_stem(engine.name, args.seed, k)}) fails: {outcome.summary}")
-        _shrink_and_show(engine, text, outcome, command, args.time_limit, _limit_bytes(args))
+        print(render(msg("stress.fails", index=k, name=file_stem(engine.name, args.seed, k),
+                         summary=outcome.summary), lang))
+        _shrink_and_show(engine, text, outcome, command, args.time_limit, _limit_bytes(args), lang)
         return 1
     except EngineError as err:
-        print(f"error: {err.describe()}", file=sys.stderr)
+        print(render(msg("common.cli_error", message=err.located()), lang), file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"error: cannot run {' '.join(command)}: {err.strerror or err}", file=sys.stderr)
+        print(render(msg("common.cli_error", message=msg("stress.cannot_run",
+                                                         command=" ".join(command),
+                                                         reason=str(err.strerror or err))), lang),
+              file=sys.stderr)
         return 2

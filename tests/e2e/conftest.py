@@ -180,9 +180,11 @@ def move_list(page: Any) -> list[tuple[str, str]]:
 
 def engine_frames(game: str, name: str, *, case: int = 0,
                   moves: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """The frames CPython's engine gives for a judge file, to compare with the page."""
+    """The frames CPython's engine gives for a judge file, to compare with the page: as the
+    bridge sends them, every text in English beside its message."""
     from py_engines import get_engine
+    from py_engines.bridge import frame_json
     engine = get_engine(game)
     problem = engine.parse(read(game, name))
     result = engine.solve(problem)
-    return [f.to_dict() for f in engine.replay(problem, result, case=case, moves=moves)]
+    return [frame_json(f.to_dict()) for f in engine.replay(problem, result, case=case, moves=moves)]

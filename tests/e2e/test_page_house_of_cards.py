@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from py_engines import get_engine
+from py_engines.bridge import frame_json
 
 from conftest import DATA, boot, canvas_pixels, move_list, open_page, read, seek, solve_ui, wait_js
 
@@ -22,9 +23,11 @@ BIRGIT_SLOT = (379, 200)
 RED, BLACK, NAVY = [255, 0, 77], [0, 0, 0], [29, 43, 83]
 
 
-def frames(case: int = 0, moves: tuple[str, ...] = ()):
+def frames(case: int = 0, moves: tuple[str, ...] = ()) -> list[dict]:
+    """The engine's frames as the bridge sends them (every text in English)."""
     problem = ENGINE.parse(SAMPLE)
-    return ENGINE.replay(problem, ENGINE.solve(problem), case=case, moves=moves)
+    return [frame_json(f.to_dict())
+            for f in ENGINE.replay(problem, ENGINE.solve(problem), case=case, moves=moves)]
 
 
 def pixel(page, point) -> list[int]:
@@ -74,7 +77,7 @@ def test_case_picker_shows_the_third_case_to_its_tie(app):
     assert text(app, "narration").startswith("Deal: four peaks 1R/1B 3R/4R")
     expected = frames(case=2)
     seek(app, len(expected) - 1)
-    assert text(app, "narration") == expected[-1].note
+    assert text(app, "narration") == expected[-1]["note"]
     assert text(app, "narration").endswith("Case 3: Axel and Birgit tie")
 
 
@@ -88,13 +91,13 @@ def test_stepping_animates_the_floored_triangle_in_the_scorers_colour(app):
     app.click("[data-testid=step-forward]")
     wait_js(app, "pixelJudge.state().step === 1")
     assert text(app, "step") == "1 / 3"
-    assert text(app, "narration") == expected[1].note \
+    assert text(app, "narration") == expected[1]["note"] \
         == "Axel: 2B floors the middle valley: 4R 5R 2B, red majority, Axel +11"
     wait_pixel(app, VALLEY_2, RED)          # Axel's triangle, in red
     assert canvas_pixels(app) != before
     app.click("[data-testid=step-forward]")
     wait_js(app, "pixelJudge.state().step === 2")
-    assert text(app, "narration") == expected[2].note
+    assert text(app, "narration") == expected[2]["note"]
     wait_pixel(app, VALLEY_3, BLACK)        # Birgit's triangle, in black
     assert pixel(app, VALLEY_2) == NAVY
     app.click("[data-testid=step-back]")
@@ -106,7 +109,7 @@ def test_every_decision_lists_the_exact_value_of_each_legal_move(app):
     solved(app)
     for k, frame in enumerate(frames()):
         seek(app, k)
-        assert move_list(app) == [(v.move, v.text) for v in frame.values or ()]
+        assert move_list(app) == [(v["move"], v["text"]) for v in frame["values"] or ()]
 
 
 def test_playing_a_move_as_axel_then_back_to_the_optimal_line(app):
@@ -118,14 +121,14 @@ def test_playing_a_move_as_axel_then_back_to_the_optimal_line(app):
     wait_js(app, "pixelJudge.state().moves.length === 1 && !pixelJudge.state().solving")
     assert app.evaluate("pixelJudge.state().moves") == ["hold"]
     played = frames(moves=("hold",))
-    assert played[1].note == "Axel: holds 2B"
+    assert played[1]["note"] == "Axel: holds 2B"
     # Birgit's turn is the engine's: it answers at once, up to Axel's next turn or the end.
     target = 1
-    while target < len(played) - 1 and played[target].values and played[target].to_move != "Axel":
+    while target < len(played) - 1 and played[target]["values"] and played[target]["to_move"] != "Axel":
         target += 1
     assert target > 1
     wait_js(app, f"pixelJudge.state().step === {target}")
-    assert text(app, "narration") == played[target].note
+    assert text(app, "narration") == played[target]["note"]
     seek(app, len(played) - 1)
     assert text(app, "narration").endswith("Case 1: Axel loses 12")
     app.click("[data-testid=back-to-line]")
@@ -135,7 +138,7 @@ def test_playing_a_move_as_axel_then_back_to_the_optimal_line(app):
     seek(app, len(frames()) - 1)
     assert text(app, "narration").endswith("Case 1: Axel wins 1")
     seek(app, 1)
-    assert text(app, "narration") == frames()[1].note
+    assert text(app, "narration") == frames()[1]["note"]
     app.select_option("[data-testid=play-as]", "")
 
 

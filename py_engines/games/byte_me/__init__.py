@@ -33,6 +33,7 @@ from typing import Any, ClassVar, Sequence
 from ...api import BaseEngine, CaseRun, CaseSummary, Frame, Progress, RandomOption, Result, solve_cases
 from ...errors import InvalidInputError
 from ...gen_helpers import ModuleGenerators
+from ...i18n import msg
 from ...registry import register
 from . import gen
 from .frames import frames_of
@@ -73,16 +74,13 @@ def _random_hand(rng: random.Random, n: int) -> list[str]:
 class ByteMeEngine(ModuleGenerators, BaseEngine[DataSets, HandResult]):
     name = "byte_me"
     title = "Byte Me! (SCUSA 2002)"
-    input_help = (
-        "Data sets of six lines: START N (1..10), the dealer's 2 bytes, the N players' face-up "
-        "bytes, the 4 bytes of the byte deck, the 4 nibbles of the nibble deck, END; then a "
-        "line ENDOFINPUT. A byte is 8 binary digits, a nibble 4.")
+    input_help = msg("byte_me.input_help")
     kind = "one-player"
     order = 4
     interactive = False
     random_options = (
-        RandomOption("players", "Players", 4, MIN_PLAYERS, MAX_PLAYERS),
-        RandomOption("sets", "Data sets", 1, 1, MAX_SETS),
+        RandomOption("players", msg("byte_me.option.players"), 4, MIN_PLAYERS, MAX_PLAYERS),
+        RandomOption("sets", msg("byte_me.option.sets"), 1, 1, MAX_SETS),
     )
 
     def parse(self, text: str) -> DataSets:
@@ -100,15 +98,14 @@ class ByteMeEngine(ModuleGenerators, BaseEngine[DataSets, HandResult]):
         return "".join(line + "\n" for line in case_result.lines)
 
     def summaries(self, problem: DataSets, result: Result[HandResult]) -> list[CaseSummary]:
-        return [CaseSummary(f"Set {k}: HAND {r.n}", self.format_case(r))
+        return [CaseSummary(msg("byte_me.case", set=k, hand=r.n), self.format_case(r))
                 for k, r in enumerate(result.cases, start=1)]
 
     def replay(self, problem: DataSets, result: Result[HandResult], *, case: int = 0,
                moves: Sequence[str] = ()) -> list[Frame]:
         self.check_case(result, case)
         if moves:
-            raise InvalidInputError(f"{self.title} has no moves to choose; the dealer follows "
-                                    f"fixed rules")
+            raise InvalidInputError(msg("byte_me.error.no_moves", game=self.title))
         res = result.cases[case]
         return frames_of(case + 1, len(result.cases), problem.hands[case], res,
                          self.format_case(res))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...api import Frame
+from ...i18n import Msg, msg
 from .rules import (BUST, BUST_LIMIT, BYTE_LIMIT, BYTE_ME, HIDDEN_BITS, HIDDEN_VALUE, LOSE, MAX_HITS,
                     METER_MAX, NIBBLE_LIMIT, NIBBLE_ME, RULES, WIN, Card, Decision, Hand, HandResult)
 
@@ -15,18 +16,27 @@ def _deck_state(cards: Sequence[Card], used: int) -> dict[str, Any]:
     return {"count": len(rest), "cards": [c.to_dict() for c in rest], "used": used}
 
 
-def _rule_cells(target: int | None) -> list[tuple[str, str]]:
+def _rule_cells(target: int | None) -> list[tuple[Msg, Msg]]:
     """Each rule as a short condition and action, for the scene's rules box
     (``target`` is None before the deal has shown the best player)."""
-    return [(f"total >= {'best' if target is None else target}", "STOP: WIN"),
-            (f"total < {BYTE_LIMIT}", "BYTE ME!"),
-            (f"total <= {NIBBLE_LIMIT}", "NIBBLE ME!"),
-            (f"total > {NIBBLE_LIMIT}", "STOP")]
+    return [(msg("byte_me.cell.total_at_least_best") if target is None
+             else msg("byte_me.cell.total_at_least", value=target), msg("byte_me.cell.stop_win")),
+            (msg("byte_me.cell.total_below", value=BYTE_LIMIT), msg("byte_me.cell.byte_me")),
+            (msg("byte_me.cell.total_at_most", value=NIBBLE_LIMIT), msg("byte_me.cell.nibble_me")),
+            (msg("byte_me.cell.total_above", value=NIBBLE_LIMIT), msg("byte_me.cell.stop"))]
 
 
-def _fired_text(decision: Decision) -> str:
-    action = {1: "STOP, CERTAIN WIN", 2: "BYTE ME!", 3: "NIBBLE ME!", 4: "STOP"}[decision.rule]
-    return f"{decision.rule}: {decision.test} -> {action}"
+_FIRED_ACTION = {1: msg("byte_me.fired.certain_win"), 2: msg("byte_me.cell.byte_me"),
+                 3: msg("byte_me.cell.nibble_me"), 4: msg("byte_me.cell.stop")}
+
+
+def _fired_text(decision: Decision) -> Msg:
+    return msg("byte_me.fired.text", rule=decision.rule, test=decision.test,
+               action=_FIRED_ACTION[decision.rule])
+
+
+def _mark(value: int, label: Msg, kind: str) -> dict[str, Any]:
+    return {"value": value, "label_msg": label.to_dict(), "kind": kind}
 
 
 def _snapshot(set_no: int, sets: int, hand: Hand, res: HandResult, done: int, phase: str,
@@ -56,21 +66,23 @@ def _snapshot(set_no: int, sets: int, hand: Hand, res: HandResult, done: int, ph
         "byte_deck": _deck_state(hand.bytes, used["byte"]),
         "nibble_deck": _deck_state(hand.nibbles, used["nibble"]),
         "meter": {"min": 0, "max": METER_MAX, "total": total,
-                  "marks": [{"value": BYTE_LIMIT, "label": f"{BYTE_LIMIT} byte/nibble",
-                             "kind": "byte"},
-                            {"value": NIBBLE_LIMIT, "label": f"{NIBBLE_LIMIT} stop",
-                             "kind": "stop"},
-                            {"value": BUST_LIMIT, "label": f"{BUST_LIMIT} bust", "kind": "bust"}],
-                  "target": {"value": res.target, "label": f"best player {res.target}"}},
+                  "marks": [_mark(BYTE_LIMIT, msg("byte_me.mark.byte", value=BYTE_LIMIT), "byte"),
+                            _mark(NIBBLE_LIMIT, msg("byte_me.mark.stop", value=NIBBLE_LIMIT),
+                                  "stop"),
+                            _mark(BUST_LIMIT, msg("byte_me.mark.bust", value=BUST_LIMIT), "bust")],
+                  "target": {"value": res.target,
+                             "label_msg": msg("byte_me.mark.best", value=res.target).to_dict()}},
         "total": total, "target": res.target, "best_face": res.best_face,
-        "rules": [{"n": n, "text": text, "cond": cond, "action": action}
+        "rules": [{"n": n, "text_msg": text.to_dict(), "cond_msg": cond.to_dict(),
+                   "action_msg": action.to_dict()}
                   for (n, text), (cond, action)
                   in zip(RULES, _rule_cells(res.target if dealt else None), strict=True)],
         "fired": fired.rule if fired else None,
-        "fired_text": _fired_text(fired) if fired else None,
+        "fired_text_msg": _fired_text(fired).to_dict() if fired else None,
         "hits": len(taken), "max_hits": MAX_HITS,
         "bubble": bubble,
-        "stamp": "BUST!" if busted and phase in ("bust", "end") else None,
+        "stamp_msg": msg("byte_me.stamp.bust").to_dict() if busted and phase in ("bust", "end")
+        else None,
         "lines": list(res.lines[:1 + len(taken)]) + ([res.outcome] if finished else []),
         "outcome": res.outcome if finished else None,
     }
@@ -80,20 +92,20 @@ def frames_of(set_no: int, sets: int, hand: Hand, res: HandResult,
               answer: str) -> list[Frame]:
     frames: list[Frame] = []
 
-    def add(event: dict[str, Any] | None, state: dict[str, Any], note: str) -> None:
+    def add(event: dict[str, Any] | None, state: dict[str, Any], note: Msg) -> None:
         frames.append(Frame(len(frames), "dealer" if event else None, event, state, note))
 
-    players = f"{hand.n} player{'s' if hand.n > 1 else ''}"
     add(None, _snapshot(set_no, sets, hand, res, 0, "table", None, None),
-        f"HAND {hand.n}: the dealer holds {hand.dealer[0].value} + {hand.dealer[1].value} = "
-        f"{res.start} against {players}")
+        msg("byte_me.note.table", hand=hand.n, first=hand.dealer[0].value,
+            second=hand.dealer[1].value, total=res.start, count=hand.n))
     best = [i + 1 for i, c in enumerate(hand.players) if c.value == res.best_face]
     add({"kind": "deal", "target": res.target, "best_face": res.best_face, "best_seats": best},
         _snapshot(set_no, sets, hand, res, 0, "deal", None, None),
-        f"Best player can have at most {res.best_face} + {HIDDEN_VALUE} = {res.target}")
+        msg("byte_me.note.best", face=res.best_face, hidden=HIDDEN_VALUE, target=res.target))
     for k, step in enumerate(res.steps, start=1):
         event: dict[str, Any] = {"kind": step.kind, "rule": step.rule, "from": step.before,
-                                 "to": step.after, "reason": step.reason}
+                                 "to": step.after,
+                                 "reason_msg": None if step.reason is None else step.reason.to_dict()}
         if step.decision:
             event["test"] = step.decision.test
             event["checked"] = list(step.decision.checked)
@@ -101,19 +113,20 @@ def frames_of(set_no: int, sets: int, hand: Hand, res: HandResult,
             line = BYTE_ME if step.deck == "byte" else NIBBLE_ME
             event.update(deck=step.deck, index=step.index, card=step.card.to_dict(), line=line)
             state = _snapshot(set_no, sets, hand, res, k, "hit", step.decision, line)
-            note = (f"{step.decision.test if step.decision else ''}: {line} draws "
-                    f"{step.card.bits} = {step.card.value}, total {step.after}")
+            note = msg("byte_me.note.hit", test=step.decision.test if step.decision else "",
+                       line=line, bits=step.card.bits, value=step.card.value, total=step.after)
         elif step.kind == "bust":
             state = _snapshot(set_no, sets, hand, res, k, "bust", None, None)
-            note = f"{step.after} > {BUST_LIMIT}: BUST!"
+            note = msg("byte_me.note.bust", total=step.after, limit=BUST_LIMIT)
         else:
             state = _snapshot(set_no, sets, hand, res, k, "stop", step.decision, None)
             if step.rule == 1:
-                note = (f"certainly won: {step.before} >= {res.best_face} + {HIDDEN_VALUE}")
+                note = msg("byte_me.note.certain_win", total=step.before, face=res.best_face,
+                           hidden=HIDDEN_VALUE)
             elif step.rule == 4:
-                note = f"{step.before} > {NIBBLE_LIMIT}: no more hits"
+                note = msg("byte_me.note.no_more_hits", total=step.before, limit=NIBBLE_LIMIT)
             else:
-                note = f"{MAX_HITS} hits taken: the dealer stops at {step.before}"
+                note = msg("byte_me.note.hits_taken", hits=MAX_HITS, total=step.before)
         add(event, state, note)
     final = _snapshot(set_no, sets, hand, res, len(res.steps), "end", None, None)
     final["answer"] = answer
@@ -121,11 +134,11 @@ def frames_of(set_no: int, sets: int, hand: Hand, res: HandResult,
                        "players": [c.value + HIDDEN_VALUE for c in hand.players]}
     final["banner"] = {WIN: "win", LOSE: "lose", BUST: "bust"}[res.outcome]
     if res.outcome == BUST:
-        verdict = f"dealer {res.total} > {BUST_LIMIT}: Bust!"
+        verdict = msg("byte_me.verdict.bust", total=res.total, limit=BUST_LIMIT, line=BUST)
     elif res.outcome == WIN:
-        verdict = f"dealer {res.total} >= best player {res.target}: Win!"
+        verdict = msg("byte_me.verdict.win", total=res.total, target=res.target, line=WIN)
     else:
-        verdict = f"dealer {res.total} < best player {res.target}: Lose!"
+        verdict = msg("byte_me.verdict.lose", total=res.total, target=res.target, line=LOSE)
     add({"kind": "end", "outcome": res.outcome, "total": res.total, "target": res.target},
-        final, f"Every face-down card is {HIDDEN_BITS} = {HIDDEN_VALUE}; {verdict}")
+        final, msg("byte_me.note.end", bits=HIDDEN_BITS, hidden=HIDDEN_VALUE, verdict=verdict))
     return frames

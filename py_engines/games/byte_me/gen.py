@@ -14,18 +14,18 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from ...gen_helpers import case_count, check_mode, pattern_cycle, without_each
+from ...i18n import msg
 from .rules import (BUST_LIMIT, BYTE_DIGITS, BYTE_LIMIT, DECK_SIZE, END, END_OF_INPUT,
                     HIDDEN_VALUE, MAX_PLAYERS, MAX_SETS, MIN_PLAYERS, NIBBLE_DIGITS, NIBBLE_LIMIT,
                     START, Card, DataSets, Hand, play_hand)
 
 MODES = {
-    "random": "1..10 players and random cards; a quarter of the dealers aimed at a threshold",
-    "hard": "10-player tables and long chains of hits (the most rule evaluations of 8 hands)",
-    "edge": "1 and 10 players, all-zero and all-one cards, the dealer exactly on 381, 382, "
-            "500, 501, 510 or the best player's total (ties), busts and wins on the last card",
+    "random": msg("byte_me.gen.random"),
+    "hard": msg("byte_me.gen.hard"),
+    "edge": msg("byte_me.gen.edge"),
 }
-CASES_HELP = f"10; 1..{MAX_SETS}"
 DEFAULT_CASES = 10
+CASES_HELP = msg("tools.gen.cases_default", default=DEFAULT_CASES, max=MAX_SETS)
 HARD_DRAWS = 8
 BYTE_MAX = (1 << BYTE_DIGITS) - 1
 NIBBLE_MAX = (1 << NIBBLE_DIGITS) - 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import Msg, msg
 
 BYTE_DIGITS = 8
 NIBBLE_DIGITS = 4
@@ -30,10 +31,10 @@ BUST = "Bust!"
 LOSE = "Lose!"
 
 RULES = (
-    (1, "total >= best player: stop, certain win"),
-    (2, f"total < {BYTE_LIMIT}: BYTE ME!"),
-    (3, f"total <= {NIBBLE_LIMIT}: NIBBLE ME!"),
-    (4, f"otherwise ({NIBBLE_LIMIT + 1}..{BUST_LIMIT}): stop"),
+    (1, msg("byte_me.rule.stop_win")),
+    (2, msg("byte_me.rule.byte", limit=BYTE_LIMIT)),
+    (3, msg("byte_me.rule.nibble", limit=NIBBLE_LIMIT)),
+    (4, msg("byte_me.rule.stop", low=NIBBLE_LIMIT + 1, high=BUST_LIMIT)),
 )
 
 
@@ -91,7 +92,7 @@ class Step:
     deck: str | None = None    # "byte" or "nibble" for a hit
     index: int | None = None   # position of the drawn card in its deck
     card: Card | None = None
-    reason: str = ""
+    reason: Msg | None = None    # why, in a few words (the scene's caption)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +144,17 @@ def play_hand(hand: Hand) -> HandResult:
     while True:
         if total > BUST_LIMIT:
             steps.append(Step("bust", None, total, total, None,
-                              reason=f"{total} > {BUST_LIMIT}: bust"))
+                              reason=msg("byte_me.reason.bust", total=total, limit=BUST_LIMIT)))
             break
         if hits == MAX_HITS:
-            steps.append(Step("stop", None, total, total, None, reason=f"{MAX_HITS} hits taken"))
+            steps.append(Step("stop", None, total, total, None,
+                              reason=msg("byte_me.reason.hits_taken", hits=MAX_HITS)))
             break
         evaluations += 1
         decision = decide(total, target)
         if decision.hit is None:
-            reason = (f"certain win: {decision.test}" if decision.rule == 1
-                      else f"{decision.test}: no more hits")
+            reason = (msg("byte_me.reason.certain_win", test=decision.test) if decision.rule == 1
+                      else msg("byte_me.reason.no_more_hits", test=decision.test))
             steps.append(Step("stop", decision.rule, total, total, decision, reason=reason))
             break
         deck = decision.hit
@@ -163,7 +165,7 @@ def play_hand(hand: Hand) -> HandResult:
         line = BYTE_ME if deck == "byte" else NIBBLE_ME
         lines.append(line)
         steps.append(Step("hit", decision.rule, total, total + card.value, decision, deck, index,
-                          card, reason=f"{decision.test}: {line}"))
+                          card, reason=msg("byte_me.reason.hit", test=decision.test, line=line)))
         total += card.value
     outcome = outcome_of(total, target)
     lines.append(outcome)

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ...api import RandomOption, Result
 from ...explore.study import Plot, Study
+from ...i18n import msg
 from .rules import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -26,14 +27,16 @@ def _record(engine: Any, problem: Any, result: Result[Any],
 
 
 STUDIES = (
-    Study("dealer", "Dealer against the table",
-          "the dealer's Win! / Bust! / Lose! by table size N = 1..10, and the hits he takes",
+    Study("dealer", msg("byte_me.study.dealer.title"), msg("byte_me.study.dealer.counts"),
           _record,
-          (Plot("outcomes", "Dealer's result", "bars", "per hand"),
-           Plot("metrics.by_players", "Result by table", "rate_lines", "players N", "share"),
-           Plot("metrics.hits", "Hits per hand", "histogram", "hits")),
+          (Plot("outcomes", msg("byte_me.study.dealer.result"), "bars",
+                msg("byte_me.study.dealer.per_hand")),
+           Plot("metrics.by_players", msg("byte_me.study.dealer.by_table"), "rate_lines",
+                msg("byte_me.study.dealer.players_n"), msg("explore.axis.share")),
+           Plot("metrics.hits", msg("byte_me.study.dealer.hits"), "histogram",
+                msg("byte_me.study.dealer.hits_x"))),
           classes=("Win!", "Bust!", "Lose!"),
-          options=(RandomOption("players", "Largest table (players)", MAX_PLAYERS, MIN_PLAYERS,
-                                MAX_PLAYERS),),
+          options=(RandomOption("players", msg("byte_me.study.dealer.largest_table"), MAX_PLAYERS,
+                                MIN_PLAYERS, MAX_PLAYERS),),
           deal_options=_deal_options, metrics=("by_players", "hits")),
 )

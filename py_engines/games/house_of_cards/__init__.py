@@ -45,6 +45,7 @@ from typing import Any, ClassVar
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...gen_helpers import ModuleGenerators
+from ...i18n import msg
 from ...registry import register
 from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
@@ -58,14 +59,11 @@ from .search import RestSearch
 class HouseOfCardsEngine(ModuleGenerators, BaseTwoPlayerEngine[Problem, CaseResult, Position]):
     name = "house_of_cards"
     title = "House of Cards (ICPC WF 2009 G)"
-    input_help = (
-        "Cases of: a name (Axel or Birgit), M (5..13), then the 2M cards of the deck, top first, "
-        "each a rank and R or B (1R .. 13B); a line End closes the input. The answer per case "
-        "is the named player's result: Case k: Name wins X / loses X / Axel and Birgit tie.")
+    input_help = msg("house_of_cards.input_help")
     order = 3
     random_options = (
-        RandomOption("M", "M (ranks per colour)", 8, MIN_M, MAX_M),
-        RandomOption("name", "Named player", "Axel", choices=NAMES),
+        RandomOption("M", msg("house_of_cards.option.m"), 8, MIN_M, MAX_M),
+        RandomOption("name", msg("house_of_cards.option.name"), "Axel", choices=NAMES),
     )
 
     def parse(self, text: str) -> Problem:
@@ -93,7 +91,8 @@ class HouseOfCardsEngine(ModuleGenerators, BaseTwoPlayerEngine[Problem, CaseResu
         return case_result.line()
 
     def summaries(self, problem: Problem, result: Result[CaseResult]) -> list[CaseSummary]:
-        return [CaseSummary(f"Case {r.index}: {r.name}, M = {r.m}", r.line()) for r in result.cases]
+        return [CaseSummary(msg("house_of_cards.case", case=r.index, name=r.name, m=r.m), r.line())
+                for r in result.cases]
 
     def start(self, problem: Problem, case: int = 0) -> Position:
         self.check_case_count(len(problem.cases), case)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...api import MoveValue
+from ...i18n import Msg, msg
 from ...walker import Line, signed
 from .judge import CaseResult
 from .rules import (AXEL, BIRGIT, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, FLOOR_LEFT, FLOOR_RIGHT,
@@ -12,28 +13,39 @@ from .rules import (AXEL, BIRGIT, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, FLOOR_
 from .search import RestSearch
 
 
-_LEFT_RIGHT = {1: ("left", "middle", "right"), 2: ("left", "right"), 3: ("",)}
+_SIDES = {1: ("left", "middle", "right"), 2: ("left", "right"), 3: ("",)}
+_SIDE_MSG = {"left": msg("house_of_cards.side.left"), "middle": msg("house_of_cards.side.middle"),
+             "right": msg("house_of_cards.side.right")}
 
 
-def place_name(what: str, level: int, slot: int) -> str:
-    """'the middle valley', 'the right level-2 floor', 'the level-3 valley'."""
-    side = _LEFT_RIGHT[level][slot - 1]
+def place_name(what: str, level: int, slot: int) -> Msg:
+    """'the middle valley', 'the right level-2 floor', 'the level-3 valley' (``what`` is
+    "valley" or "floor")."""
+    side = _SIDES[level][slot - 1]
+    if not side:
+        if what == "valley":
+            return msg("house_of_cards.place.valley_top", level=level)
+        return msg("house_of_cards.place.floor_top", level=level)
     if level == 1:
-        return f"the {side} {what}"
-    return f"the {side + ' ' if side else ''}level-{level} {what}"
+        if what == "valley":
+            return msg("house_of_cards.place.valley_ground", side=_SIDE_MSG[side])
+        return msg("house_of_cards.place.floor_ground", side=_SIDE_MSG[side])
+    if what == "valley":
+        return msg("house_of_cards.place.valley", side=_SIDE_MSG[side], level=level)
+    return msg("house_of_cards.place.floor", side=_SIDE_MSG[side], level=level)
 
 
-def move_label(pos: Position, move: Move) -> str:
+def move_label(pos: Position, move: Move) -> Msg:
     d, h = card_text(pos.drawn), card_text(pos.held[pos.mover]) if pos.held[pos.mover] else ""
     if move.floor is None:
-        return f"hold {d}"
+        return msg("house_of_cards.move.hold", card=d)
     lv, j = FLOOR_AT[move.floor]
     if move.kind == FLOOR_D:
-        return f"floor {d} on V({lv},{j})"
+        return msg("house_of_cards.move.floor", card=d, level=lv, slot=j)
     if move.kind == FLOOR_H:
-        return f"floor held {h} on V({lv},{j}), keep {d}"
+        return msg("house_of_cards.move.floor_held", card=h, level=lv, slot=j, drawn=d)
     left, right = (h, d) if move.kind == PEAK_HD else (d, h)
-    return f"peak {left} / , \\ {right} on F({lv},{j})"
+    return msg("house_of_cards.move.peak", left=left, right=right, level=lv, slot=j)
 
 
 def _house_state(pos: Position) -> dict[str, Any]:
@@ -102,19 +114,20 @@ def _state(pos: Position, value: int) -> dict[str, Any]:
     return state
 
 
-def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[str, Any], str]:
+def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[str, Any], Msg]:
     who, d = NAMES[pos.mover], card_text(pos.drawn)
     h = pos.held[pos.mover]
     kind = "hold" if move.kind == HOLD else "floor" if move.kind in (FLOOR_D, FLOOR_H) else "peak"
     event: dict[str, Any] = {"kind": kind, "move": move.id, "player": who, "drawn": d,
                              "triangle": None}
     if move.floor is None or tri is None:
-        return event, f"{who}: holds {d}"
+        return event, msg("house_of_cards.note.hold", player=who, card=d)
     lv, j = FLOOR_AT[move.floor]
     event.update(level=lv, slot=j)
     cards = " ".join(card_text(c) for c in tri.cards)
-    colour = "red" if tri.scorer == AXEL else "black"
-    score = f"{cards}, {colour} majority, {NAMES[tri.scorer]} +{abs(tri.value)}"
+    score = msg("house_of_cards.note.score_red" if tri.scorer == AXEL
+                else "house_of_cards.note.score_black",
+                cards=cards, player=NAMES[tri.scorer], points=abs(tri.value))
     f = move.floor
     # The two leaning cards and the floor card that close the triangle.
     if tri.direction == "down":
@@ -130,11 +143,14 @@ def _turn_event(pos: Position, move: Move, tri: Triangle | None) -> tuple[dict[s
         event.update(card=card, source="drawn" if move.kind == FLOOR_D else "held")
         place = place_name("valley", lv, j)
         if move.kind == FLOOR_D:
-            return event, f"{who}: {d} floors {place}: {score}"
-        return event, f"{who}: held {card} floors {place}: {score}; {d} is held"
+            return event, msg("house_of_cards.note.floor", player=who, card=d, place=place,
+                              score=score)
+        return event, msg("house_of_cards.note.floor_held", player=who, card=card, place=place,
+                          score=score, drawn=d)
     left, right = (card_text(h), d) if move.kind == PEAK_HD else (d, card_text(h))
     event.update(left=left, right=right, peak_level=lv + 1)
-    return event, f"{who}: {left} / , \\ {right} stand on {place_name('floor', lv, j)}: {score}"
+    return event, msg("house_of_cards.note.peak", player=who, left=left, right=right,
+                      place=place_name("floor", lv, j), score=score)
 
 
 class HouseLine(Line[Position]):
@@ -150,30 +166,30 @@ class HouseLine(Line[Position]):
     def move_id(self, state: Position, move: Move) -> str:
         return move.id
 
-    def move_label(self, state: Position, move: Move) -> str:
+    def move_label(self, state: Position, move: Move) -> Msg:
         return move_label(state, move)
 
     def player(self, state: Position) -> str:
         return NAMES[state.mover]
 
-    def opening(self, state: Position) -> str:
+    def opening(self, state: Position) -> Msg:
         deck = state.deck
-        colour = "red" if state.first == AXEL else "black"
         peaks = " ".join(f"{card_text(deck[2 * p])}/{card_text(deck[2 * p + 1])}" for p in range(4))
-        return (f"Deal: four peaks {peaks}; {card_text(deck[0])} is {colour}: "
-                f"{NAMES[state.first]} starts")
+        return msg("house_of_cards.note.opening_red" if state.first == AXEL
+                   else "house_of_cards.note.opening_black",
+                   peaks=peaks, card=card_text(deck[0]), player=NAMES[state.first])
 
     def snapshot(self, state: Position, value: int | None,
                  values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
         return _state(state, self.value_of(state) if value is None else value)
 
     def narrate(self, before: Position, move: Move, after: Position,
-                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], Msg]:
         _, tri = before.step(move)
         event, note = _turn_event(before, move, tri)
         return NAMES[before.mover], event, note
 
-    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], Msg]:
         outcome = self.outcome
         if outcome is None:
             raise ValueError("the end frame needs the solved case")
@@ -194,7 +210,13 @@ class HouseLine(Line[Position]):
                              "winner": None if v == 0 else NAMES[AXEL if v > 0 else BIRGIT],
                              "optimal": v == outcome.value},
                     answer=outcome.line(), played=played)
-        held = "; ".join(f"{a['player']}'s held {a['card']} {signed(a['points'])}" for a in adjustments)
-        note = (f"End: {held + '. ' if held else 'no held cards. '}Final: Axel {final[0]}, "
-                f"Birgit {final[1]}. {played.rstrip()}")
+        held = [msg("house_of_cards.note.held_card", player=a["player"], card=a["card"],
+                    points=signed(a["points"])) for a in adjustments]
+        if held:
+            both = msg("house_of_cards.note.both_held", first=held[0], second=held[-1])
+            note = msg("house_of_cards.note.end_held", held=held[0] if len(held) == 1 else both,
+                       axel=final[0], birgit=final[1], line=played.rstrip())
+        else:
+            note = msg("house_of_cards.note.end", axel=final[0], birgit=final[1],
+                       line=played.rstrip())
         return None, {"kind": "end", "adjustments": adjustments, "value": v, "line": played}, snap, note

@@ -12,20 +12,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle, without_each
+from ...i18n import msg
 from .judge import Problem
 from .rules import END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 
 MODES = {
-    "random": "M 5..13, either name, a shuffled deck",
-    "hard": "M = 13 decks: the one searched most of 3 shuffles (5 cases unless told)",
-    "edge": "M = 5 and M = 13: sorted and reversed decks, one colour first, alternating "
-            "colours, ties",
+    "random": msg("house_of_cards.gen.random"),
+    "hard": msg("house_of_cards.gen.hard"),
+    "edge": msg("house_of_cards.gen.edge"),
 }
-CASES_HELP = "10, hard 5; 1..1000"
 DEFAULT_CASES = 10
 HARD_CASES = 5
 HARD_DRAWS = 3
 MAX_CASES = 1000
+CASES_HELP = msg("tools.gen.cases_default_hard", default=DEFAULT_CASES, hard=HARD_CASES,
+                 max=MAX_CASES)
 TIE_TRIES = 40
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...errors import InvalidInputError, ParseError
+from ...i18n import Msg, msg
 from ...text import Token, check_size, end_position, parse_int, tokenize
 from .rules import AXEL, END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 
@@ -26,10 +27,7 @@ class Problem:
 
 _CARD = re.compile(r"([1-9][0-9]?)([RB])\Z")
 _DIGITS_THEN = re.compile(r"([0-9]+)(.*)\Z", re.S)
-_EXPECT_CARD = "a card is a rank 1..13 followed at once by R or B, e.g. 7R"
-
-
-def _card_problem(text: str) -> str | None:
+def _card_problem(text: str) -> Msg | None:
     """Why ``text`` is not a well-formed card, or None when it is one."""
     m = _CARD.match(text)
     if m and int(m.group(1)) <= MAX_M:
@@ -37,65 +35,66 @@ def _card_problem(text: str) -> str | None:
     d = _DIGITS_THEN.match(text)
     if d is None:
         if text[:1] in "RBrb" and text[1:].isascii() and text[1:].isdigit():
-            return (f"'{text}' is not a card: write the rank first, then the colour "
-                    f"({text[1:]}{text[0].upper()})")
-        return f"'{text}' is not a card: {_EXPECT_CARD}"
+            return msg("house_of_cards.error.card.colour_first", token=text,
+                       card=f"{text[1:]}{text[0].upper()}")
+        return msg("house_of_cards.error.card.shape", token=text, max=MAX_M)
     digits, rest = d.groups()
     if rest == "":
-        return (f"'{text}' is not a card: the colour R or B must follow the rank at once "
-                f"({_EXPECT_CARD})")
+        return msg("house_of_cards.error.card.no_colour", token=text, max=MAX_M)
     if rest in ("r", "b"):
-        return f"'{text}' is not a card: the colour must be upper-case R or B"
+        return msg("house_of_cards.error.card.lower_case", token=text)
     if rest not in ("R", "B"):
-        return f"'{text}' is not a card: the colour must be R (red) or B (black)"
+        return msg("house_of_cards.error.card.colour", token=text)
     if digits[0] == "0" and digits != "0" and 1 <= int(digits) <= MAX_M:
-        return f"'{text}' is not a card: no leading zero in the rank"
-    return f"'{text}' is not a card: ranks go from 1 to {MAX_M}"
+        return msg("house_of_cards.error.card.leading_zero", token=text)
+    return msg("house_of_cards.error.card.rank", token=text, max=MAX_M)
 
 
 def _card_code(text: str) -> int:
     return int(text[:-1]) | (RED if text[-1] == "R" else 0)
 
 
-def _name_problem(tok: Token, expected: str) -> str:
+def _name_problem(tok: Token, expected: Msg) -> Msg:
     for word in (*NAMES, END):
         if tok.text.lower() == word.lower():
-            return f"'{tok.text}' is not a name; did you mean '{word}'? (words are case-sensitive)"
-    return f"expected {expected}, found '{tok.text}'"
+            return msg("house_of_cards.error.name_case", token=tok.text, word=word)
+    return msg("house_of_cards.error.expected", expected=expected, token=tok.text)
 
 
 def _parse(text: str) -> Problem:
     check_size(text)
     tokens = tokenize(text)
     if not tokens:
-        raise ParseError("the input is empty; expected a name (Axel or Birgit)", line=1, column=1)
+        raise ParseError(msg("house_of_cards.error.empty"), line=1, column=1)
     if tokens[0].text == END:
-        raise tokens[0].error("no test cases: the input starts with End")
+        raise tokens[0].error(msg("house_of_cards.error.starts_with_end"))
     cases: list[Case] = []
     i, n = 0, len(tokens)
 
-    def at_end(message: str) -> ParseError:
+    def at_end(message: Msg) -> ParseError:
         line, column = end_position(text)
         return ParseError(message, line=line, column=column)
 
     while True:
         k = len(cases) + 1
         if i == n:
-            raise at_end(f"missing End: the input ends after case {k - 1}")
+            raise at_end(msg("house_of_cards.error.missing_end", case=k - 1))
         tok = tokens[i]
         if tok.text == END:
             if i + 1 < n:
                 extra = tokens[i + 1]
-                raise extra.error(f"unexpected '{extra.text}' after End; End must be the last word")
+                raise extra.error(msg("house_of_cards.error.after_end", token=extra.text))
             break
         _check_name(tok, cases)
         i += 1
         if i == n:
-            raise at_end(f"the input ends after the name {tok.text}; expected M "
-                         f"({MIN_M}..{MAX_M})")
-        m = parse_int(tokens[i], f"M, an integer {MIN_M}..{MAX_M}, after {tok.text}")
+            raise at_end(msg("house_of_cards.error.ends_after_name", name=tok.text, min=MIN_M,
+                             max=MAX_M))
+        m = parse_int(tokens[i], msg("house_of_cards.expect.m", min=MIN_M, max=MAX_M,
+                                     name=tok.text))
         if not MIN_M <= m <= MAX_M:
-            raise tokens[i].error(f"M = {m} is outside {MIN_M}..{MAX_M}", InvalidInputError)
+            raise tokens[i].error(msg("house_of_cards.error.m_range", m=m, min=MIN_M, max=MAX_M),
+                                  InvalidInputError)
         cards, i = _case_cards(tokens, i + 1, k, m, at_end)
         cases.append(Case(tok.text, m, tuple(cards)))
     return Problem(tuple(cases))
@@ -107,14 +106,14 @@ def _check_name(tok: Token, cases: list[Case]) -> None:
         return
     if cases and _card_problem(tok.text) is None:
         k, prev = len(cases), cases[-1]
-        raise tok.error(f"too many cards: case {k} already has its {2 * prev.m} cards "
-                        f"(M = {prev.m}); found '{tok.text}' where a name (Axel or Birgit) "
-                        f"or End was expected")
-    raise tok.error(_name_problem(tok, "a name (Axel or Birgit)" + (" or End" if cases else "")))
+        raise tok.error(msg("house_of_cards.error.too_many_cards", case=k, cards=2 * prev.m,
+                            m=prev.m, token=tok.text))
+    raise tok.error(_name_problem(tok, msg("house_of_cards.expect.name_or_end") if cases
+                                  else msg("house_of_cards.expect.name")))
 
 
 def _case_cards(tokens: list[Token], i: int, k: int, m: int,
-                at_end: Callable[[str], ParseError]) -> tuple[list[int], int]:
+                at_end: Callable[[Msg], ParseError]) -> tuple[list[int], int]:
     """Case k's 2M cards from ``tokens[i]`` on, and the index after them."""
     need = 2 * m
     seen: dict[int, Token] = {}
@@ -123,8 +122,8 @@ def _case_cards(tokens: list[Token], i: int, k: int, m: int,
         if i == len(tokens) or tokens[i].text in (*NAMES, END):
             missing = " ".join(card_text(r | c) for c in (RED, 0) for r in range(1, m + 1)
                                if (r | c) not in seen)
-            message = (f"too few cards: case {k} has {len(cards)} cards; M = {m} needs "
-                       f"{need} (missing: {missing})")
+            message = msg("house_of_cards.error.too_few_cards", case=k, found=len(cards), m=m,
+                          need=need, missing=missing)
             if i == len(tokens):
                 raise at_end(message)
             raise tokens[i].error(message)
@@ -140,11 +139,11 @@ def _card_of_case(ctok: Token, k: int, m: int, seen: dict[int, Token]) -> int:
         raise ctok.error(problem)
     code = _card_code(ctok.text)
     if code & RANK_MASK > m:
-        raise ctok.error(f"card {ctok.text} but M = {m}: ranks in case {k} go up to {m}",
+        raise ctok.error(msg("house_of_cards.error.rank_above_m", card=ctok.text, m=m, case=k),
                          InvalidInputError)
     if code in seen:
-        raise ctok.error(f"{ctok.text} already appeared at {ctok.where(seen[code])} (case {k})",
-                         InvalidInputError)
+        raise ctok.error(msg("house_of_cards.error.duplicate", card=ctok.text,
+                             where=ctok.where(seen[code]), case=k), InvalidInputError)
     seen[code] = ctok
     return code
 

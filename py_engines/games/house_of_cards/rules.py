@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...errors import InvalidInputError
+from ...i18n import msg
 
 
 # ----------------------------------------------------------------------------- cards
@@ -187,7 +188,7 @@ class Position:
     def step(self, move: Move) -> tuple["Position", Triangle | None]:
         """The position after ``move`` and the triangle it completes."""
         if move not in self.moves():
-            raise InvalidInputError(f"move {move.id} is not legal here")
+            raise InvalidInputError(msg("house_of_cards.error.illegal_move", move=move.id))
         me, d = self.mover, self.drawn
         h = self.held[me]
         held = list(self.held)

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ...api import Result
 from ...explore.study import SIGNS, Plot, Study, margin_sign
+from ...i18n import msg
 from .rules import AXEL, MAX_M, MIN_M, NAMES, RED
 
 FIRST = ("1st", "tie", "2nd")      # who wins: the first player, nobody, the second
@@ -30,13 +31,17 @@ def _record(engine: Any, problem: Any, result: Result[Any],
 
 
 STUDIES = (
-    Study("margins", "Axel - Birgit",
-          "the Axel - Birgit margin under best play by M = 5..13 ranks, and how often the first "
-          "player (c1's colour) wins",
+    Study("margins", msg("house_of_cards.study.margins.title"),
+          msg("house_of_cards.study.margins.counts"),
           _record,
-          (Plot("outcomes", "Margin sign", "bars", "Axel - Birgit"),
-           Plot("metrics.margin_by_m", "Margin by M", "heatmap", "Axel - Birgit", "M"),
-           Plot("metrics.first_player", "First or second", "bars", "winner")),
+          (Plot("outcomes", msg("house_of_cards.study.margins.sign"), "bars", "Axel - Birgit"),
+           Plot("metrics.margin_by_m", msg("house_of_cards.study.margins.by_m"), "heatmap",
+                "Axel - Birgit", "M"),
+           Plot("metrics.first_player", msg("house_of_cards.study.margins.first_or_second"), "bars",
+                msg("house_of_cards.study.margins.winner"))),
           classes=SIGNS + FIRST, deal_options=_deal_options,
-          metrics=("margin_by_m", "first_player")),
+          metrics=("margin_by_m", "first_player"),
+          class_labels={"1st": msg("house_of_cards.study.margins.first"),
+                        "tie": msg("house_of_cards.study.margins.tie"),
+                        "2nd": msg("house_of_cards.study.margins.second")}),
 )

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from ...api import CaseRun, CaseSummary, Progress, RandomOption, Result, solve_cases
 from ...gen_helpers import ModuleGenerators
+from ...i18n import msg
 from ...registry import register
 from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
@@ -58,14 +59,11 @@ from .search import CaseSolver, CaseValue, solve_case
 class KalahEngine(ModuleGenerators, BaseTwoPlayerEngine[KalahInput, CaseValue, Position]):
     name = "kalah"
     title = "Kalah with swaps (SWERC 2008)"
-    input_help = (
-        "T (1..59), then per case a line with m (1..4) and a line with the 2m+2 pits in ring "
-        "order: your cups, your bowl, the opponent's cups, his bowl (at most 15 stones in all). "
-        "The answer per case is You - Opponent under perfect play, the opponent moving first.")
+    input_help = msg("kalah.input_help")
     order = 2
     random_options = (
-        RandomOption("m", "cups per player", 3, MIN_CUPS, MAX_CUPS),
-        RandomOption("stones", "stones in all", 12, 0, MAX_STONES),
+        RandomOption("m", msg("kalah.option.m"), 3, MIN_CUPS, MAX_CUPS),
+        RandomOption("stones", msg("kalah.option.stones"), 12, 0, MAX_STONES),
     )
 
     def parse(self, text: str) -> KalahInput:
@@ -83,7 +81,8 @@ class KalahEngine(ModuleGenerators, BaseTwoPlayerEngine[KalahInput, CaseValue, P
         return f"{case_result.value}\n"
 
     def summaries(self, problem: KalahInput, result: Result[CaseValue]) -> list[CaseSummary]:
-        return [CaseSummary(f"Case {k} (m = {c.m}, {sum(c.pits)} stones)", self.format_case(r))
+        return [CaseSummary(msg("kalah.case", case=k, m=c.m, stones=sum(c.pits)),
+                            self.format_case(r))
                 for k, (c, r) in enumerate(zip(problem.cases, result.cases, strict=True), start=1)]
 
     def start(self, problem: KalahInput, case: int = 0) -> Position:

@@ -4,10 +4,26 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...api import MoveValue
+from ...i18n import Msg, msg
 from ...walker import Line
-from .rules import (ARROW, DASH, LOCK_ROUNDS, MINUS, OPP, PAIR_LOCKED, PASS, PLAYER, SHORT,
-                    SWAP_ARROW, SWAP_VERB, YOU, Move, Position, Sowing, move_id, pit_label)
+from .rules import (LOCK_ROUNDS, MINUS, NO_SWAPS_LEFT, OPP, OWN_CUP_EMPTY, PAIR_LOCKED, PASS, PLAYER,
+                    SWAP_ARROW, YOU, Move, Position, Sowing, move_id, pit_label)
 from .search import CaseSolver
+
+PLAYER_MSG = (msg("kalah.player.you"), msg("kalah.player.opponent"))    # Frame.to_move_msg
+SHORT = (msg("kalah.short.you"), msg("kalah.short.opp"))                  # narration
+REASON_MSG = {NO_SWAPS_LEFT: msg("kalah.reason.no_swaps_left"),
+              PAIR_LOCKED: msg("kalah.reason.pair_locked"),
+              OWN_CUP_EMPTY: msg("kalah.reason.own_cup_empty")}
+
+
+def pit_msg(m: int, pit: int) -> Msg:
+    """A pit's name on the board as a message: cups are letters, bowls are words."""
+    if pit == m:
+        return msg("kalah.pit.you")
+    if pit == 2 * m + 1:
+        return msg("kalah.pit.opp")
+    return msg("kalah.pit.cup", cup=pit_label(m, pit))
 
 
 def _state(pos: Position) -> dict[str, Any]:
@@ -16,6 +32,7 @@ def _state(pos: Position) -> dict[str, Any]:
         "m": m,
         "pits": list(pos.pits),
         "labels": [pit_label(m, p) for p in range(pos.n)],
+        "labels_msg": [pit_msg(m, p).to_dict() for p in range(pos.n)],
         "round": pos.round,
         "turn": None if pos.is_over() else PLAYER[pos.mover],
         "swaps": {"you": pos.swaps[YOU], "opponent": pos.swaps[OPP]},
@@ -42,55 +59,65 @@ def _sow_event(pos: Position, move: Move, sowing: Sowing) -> dict[str, Any]:
         mine = pos.partner(sowing.last)
         event["swap"] = {"pair": sowing.pair, "cups": [mine, sowing.last],
                          "done": sowing.kind == "swap", "declined": sowing.declined,
-                         "refused": list(sowing.refused)}
+                         "refused": list(sowing.refused),
+                         "refused_msg": [REASON_MSG[r].to_dict() for r in sowing.refused]}
     return event
 
 
-def _sow_note(before: Position, after: Position, sowing: Sowing) -> str:
+def _sow_note(before: Position, after: Position, sowing: Sowing) -> Msg:
     m, me = before.m, sowing.player
 
-    def label(pit: int) -> str:
-        return pit_label(m, pit)
+    def label(pit: int) -> Msg:
+        return pit_msg(m, pit)
 
-    head = (f"R{before.round} {SHORT[me]}: {label(sowing.cup)} {ARROW} "
-            f"{', '.join(label(p) for p in sowing.path)}")
+    head = msg("kalah.note.head", round=before.round, player=SHORT[me], cup=label(sowing.cup),
+               path=tuple(label(p) for p in sowing.path))
     last = label(sowing.last)
     if sowing.kind == "extra":
-        return f"{head}; last stone in own bowl, moves again"
+        return msg("kalah.note.extra", head=head)
     if sowing.kind == "capture":
         a, b = sowing.captured or (0, 0)
-        whose = "your" if me == OPP else "the opponent's"
         facing = label(before.opposite(sowing.last))
-        return f"{head}; {last} was empty and faces {whose} {facing}: captures {a}+{b} = {a + b}"
+        if me == OPP:
+            return msg("kalah.note.capture_facing_yours", head=head, last=last, facing=facing,
+                       mine=a, theirs=b, total=a + b)
+        return msg("kalah.note.capture_facing_opponents", head=head, last=last, facing=facing,
+                   mine=a, theirs=b, total=a + b)
     if sowing.empty_facing:
-        return (f"{head}; {last} was empty but faces an empty "
-                f"{label(before.opposite(sowing.last))}: no capture")
+        return msg("kalah.note.no_capture", head=head, last=last,
+                   facing=label(before.opposite(sowing.last)))
     if sowing.pair is not None:
         pair = _pair_name(before, sowing.pair)
         if sowing.kind == "swap":
             left, t = after.swaps[me], before.round
-            return (f"{head}; {SHORT[me]} {SWAP_VERB[me]} {pair} ({left} swap"
-                    f"{'' if left == 1 else 's'} left); pair {_pair_name(before, sowing.pair, '/')}"
-                    f" locked in rounds {t + 1}{DASH}{t + LOCK_ROUNDS}")
+            if me == YOU:
+                return msg("kalah.note.swap_by_you", head=head, pair=pair, count=left,
+                           from_round=t + 1, to_round=t + LOCK_ROUNDS)
+            return msg("kalah.note.swap_by_opp", head=head, pair=pair, count=left,
+                       from_round=t + 1, to_round=t + LOCK_ROUNDS)
         if sowing.declined:
-            return f"{head}; no swap {pair} (a swap was allowed)"
-        reasons = list(sowing.refused)
-        if PAIR_LOCKED in reasons:
+            return msg("kalah.note.declined", head=head, pair=pair)
+        reasons = tuple(REASON_MSG[r] for r in sowing.refused)
+        if PAIR_LOCKED in sowing.refused:
             free = before.round + before.locks[sowing.pair]
-            reasons[reasons.index(PAIR_LOCKED)] = f"{PAIR_LOCKED} (free from round {free})"
-        return f"{head}; no swap {pair}: {', '.join(reasons)}"
+            reasons = tuple(msg("kalah.reason.pair_locked_until", round=free)
+                            if r == PAIR_LOCKED else REASON_MSG[r] for r in sowing.refused)
+        return msg("kalah.note.refused", head=head, pair=pair, reasons=reasons)
     if sowing.last == before.bowl(1 - me):
-        return f"{head}; last stone in the other bowl: turn ends"
-    return f"{head}; turn ends"
+        return msg("kalah.note.other_bowl", head=head)
+    return msg("kalah.note.turn_ends", head=head)
+
+
+def _banner(pos: Position) -> Msg:
+    """'YOU 5 - OPP 3 = 2': the final score and the answer."""
+    you, opp = pos.pits[pos.m], pos.pits[2 * pos.m + 1]
+    return msg("kalah.banner", you=you, opp=opp, value=str(you - opp).replace("-", MINUS))
 
 
 def _outcome(pos: Position) -> dict[str, Any]:
-    you, opp = pos.pits[pos.m], pos.pits[2 * pos.m + 1]
-    value = you - opp
-    text = str(value).replace("-", MINUS)
+    value = pos.pits[pos.m] - pos.pits[2 * pos.m + 1]
     return {"outcome": "win" if value > 0 else "loss" if value < 0 else "draw",
-            "value": value, "answer": f"{value}\n",
-            "banner": f"YOU {you} {MINUS} OPP {opp} = {text}"}
+            "value": value, "answer": f"{value}\n", "banner_msg": _banner(pos).to_dict()}
 
 
 class KalahLine(Line[Position]):
@@ -109,17 +136,20 @@ class KalahLine(Line[Position]):
     def move_id(self, state: Position, move: Move) -> str:
         return move_id(state.m, move)
 
-    def move_label(self, state: Position, move: Move) -> str:
+    def move_label(self, state: Position, move: Move) -> Msg | str:
         return _move_label(state, move)
 
     def player(self, state: Position) -> str:
         return PLAYER[state.mover]
 
+    def player_msg(self, state: Position) -> Msg:
+        return PLAYER_MSG[state.mover]
+
     def automatic(self, state: Position) -> bool:
         return state.must_pass()
 
-    def opening(self, state: Position) -> str:
-        return "Opponent moves first"
+    def opening(self, state: Position) -> Msg:
+        return msg("kalah.note.opening")
 
     def snapshot(self, state: Position, value: int | None,
                  values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
@@ -130,31 +160,31 @@ class KalahLine(Line[Position]):
         return snap
 
     def narrate(self, before: Position, move: Move, after: Position,
-                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], Msg]:
         me = before.mover
         if move == PASS:
-            whose = "your" if me == YOU else "his"
             return (PLAYER[me], {"kind": "pass", "player": PLAYER[me], "round": before.round},
-                    f"R{before.round} {SHORT[me]} pass{'' if me == YOU else 'es'}: "
-                    f"no stones in {whose} cups")
+                    msg("kalah.note.pass_you" if me == YOU else "kalah.note.pass_opp",
+                        round=before.round))
         _, sowing = before.step(move)
         return PLAYER[me], _sow_event(before, move, sowing), _sow_note(before, after, sowing)
 
-    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], Msg]:
         snap = _state(state)
         snap.update(_outcome(state))
-        return None, {"kind": "end", "value": snap["value"]}, snap, f"Game over: {snap['banner']}"
+        return (None, {"kind": "end", "value": snap["value"]}, snap,
+                msg("kalah.note.end", banner=_banner(state)))
 
 
-def _move_label(pos: Position, move: Move) -> str:
-    """"c", or "c (no swap)" / "c + swap A<->a" where the sowing offers a swap."""
+def _move_label(pos: Position, move: Move) -> Msg | str:
+    """"c", or "c (no swap)" / "c + swap A/a" where the sowing offers a swap."""
     cup = pit_label(pos.m, move.cup)
     _, sowing = pos.sow(move.cup)
     if sowing.pair is None or sowing.refused:
         return cup
     if not move.swap:
-        return f"{cup} (no swap)"
-    return f"{cup} + swap {_pair_name(pos, sowing.pair)}"
+        return msg("kalah.move.no_swap", cup=cup)
+    return msg("kalah.move.swap", cup=cup, pair=_pair_name(pos, sowing.pair))
 
 
 def _choice(pos: Position, move: Move) -> dict[str, Any]:
@@ -166,5 +196,5 @@ def _choice(pos: Position, move: Move) -> dict[str, Any]:
     return choice
 
 
-def _pair_name(pos: Position, pair: int, sep: str = SWAP_ARROW) -> str:
-    return f"{pit_label(pos.m, pair)}{sep}{pit_label(pos.m, pos.m + 1 + pair)}"
+def _pair_name(pos: Position, pair: int) -> str:
+    return f"{pit_label(pos.m, pair)}{SWAP_ARROW}{pit_label(pos.m, pos.m + 1 + pair)}"

@@ -12,19 +12,19 @@ import random
 from typing import Callable
 
 from ...gen_helpers import case_count, check_mode, hardest, pattern_cycle, without_each
+from ...i18n import msg
 from .rules import MAX_CASES, MAX_CUPS, MAX_STONES, MIN_CUPS, KalahInput
 
 MODES = {
-    "random": "m 1..4, 0..15 stones dropped into random cups (now and then some in the bowls)",
-    "hard": "m = 4 with all 15 stones in the cups: the deal searched most of 3 drawn "
-            "(5 cases unless told)",
-    "edge": "m = 1 and 4 with no stones, all 15 in one cup, stones only in the bowls, only "
-            "on one side, mirrored sides (ties), extra-move ladders",
+    "random": msg("kalah.gen.random"),
+    "hard": msg("kalah.gen.hard"),
+    "edge": msg("kalah.gen.edge"),
 }
-CASES_HELP = f"10, hard 5; 1..{MAX_CASES}"
 DEFAULT_CASES = 10
 HARD_DRAWS = 3
 HARD_CASES = 5
+CASES_HELP = msg("tools.gen.cases_default_hard", default=DEFAULT_CASES, hard=HARD_CASES,
+                 max=MAX_CASES)
 Pits = list[int]
 
 

@@ -12,14 +12,11 @@ LOCK_ROUNDS = 4                  # a pair swapped in round T is locked in T+1..T
 
 YOU, OPP = 0, 1
 PLAYER = ("You", "Opponent")     # display names (Frame.actor, Frame.to_move)
-SHORT = ("You", "Opp")           # narration
-SWAP_VERB = ("swap", "swaps")
 MINUS = "-"        # the pixel font has no U+2212; every string here uses glyphs it covers
-ARROW = "sows"
 SWAP_ARROW = "/"
-DASH = "\u2013"
 
-# Why a swap is not allowed (spec section 8 wording).
+# Why a swap is not allowed (spec section 8 wording): ids in the frames' events; the
+# narration words them through the catalog (frames.py).
 NO_SWAPS_LEFT = "no swaps left"
 PAIR_LOCKED = "pair locked"
 OWN_CUP_EMPTY = "own cup empty"

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from ...api import Result
 from ...explore.study import SIGNS, Plot, Study, margin_sign
+from ...i18n import msg
 from .rules import MAX_CUPS, MAX_STONES, MIN_CUPS
 
 CUP_SIZES = MAX_CUPS - MIN_CUPS + 1
@@ -37,22 +38,26 @@ def _swaps(engine: Any, problem: Any, result: Result[Any],
             "metrics": {"swap": {label: 1}, "swap_by_m": {str(options["m"]): {label: 1}}}}
 
 
+MARGIN_SIGN = Plot("outcomes", msg("kalah.study.margin_sign"), "bars", msg("kalah.study.you_minus_opp"))
+
 STUDIES = (
-    Study("margins", "Worth of moving second",
-          "the exact margin You - Opponent (the opponent moves first) by m = 1..4 cups and by "
-          "1..15 stones",
+    Study("margins", msg("kalah.study.margins.title"), msg("kalah.study.margins.counts"),
           _margins,
-          (Plot("outcomes", "Margin sign", "bars", "You - Opponent"),
-           Plot("metrics.margin_by_m", "Margin by cups m", "dist_lines", "margin", "share"),
-           Plot("metrics.margin_by_stones", "Margin by stones", "heatmap", "margin", "stones")),
+          (MARGIN_SIGN,
+           Plot("metrics.margin_by_m", msg("kalah.study.margins.by_m"), "dist_lines",
+                msg("explore.axis.margin"), msg("explore.axis.share")),
+           Plot("metrics.margin_by_stones", msg("kalah.study.margins.by_stones"), "heatmap",
+                msg("explore.axis.margin"), msg("kalah.study.margins.stones"))),
           classes=SIGNS, deal_options=_deal_options, metrics=("margin_by_m", "margin_by_stones")),
-    Study("swaps", "Swaps in the optimal line",
-          "how often the optimal line (the one the player shows) uses a swap, by m = 1..4 cups; "
-          "slower: it walks every line",
+    Study("swaps", msg("kalah.study.swaps.title"), msg("kalah.study.swaps.counts"),
           _swaps,
-          (Plot("outcomes", "Margin sign", "bars", "You - Opponent"),
-           Plot("metrics.swap", "Line uses a swap", "bars", "optimal line"),
-           Plot("metrics.swap_by_m", "Swap by cups m", "stacked", "cups m", "share")),
+          (MARGIN_SIGN,
+           Plot("metrics.swap", msg("kalah.study.swaps.uses_swap"), "bars",
+                msg("kalah.study.swaps.optimal_line")),
+           Plot("metrics.swap_by_m", msg("kalah.study.swaps.by_m"), "stacked",
+                msg("kalah.study.swaps.cups_m"), msg("explore.axis.share"))),
           classes=SIGNS + ("swap", "no swap"), deal_options=_deal_options,
-          metrics=("swap", "swap_by_m")),
+          metrics=("swap", "swap_by_m"),
+          class_labels={"swap": msg("kalah.study.swaps.swap"),
+                        "no swap": msg("kalah.study.swaps.no_swap")}),
 )

@@ -52,6 +52,7 @@ from typing import Any
 
 from ...api import CaseRun, CaseSummary, Progress, Result, solve_cases
 from ...errors import InvalidInputError
+from ...i18n import msg
 from ...registry import register
 from . import gen
 from ...walker import BaseTwoPlayerEngine, Line
@@ -65,10 +66,7 @@ from .search import SevensResult, SevensSolver, solve_deal
 class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
     name = "sevens"
     title = "Sevens (THUPC 2022 Final A)"
-    input_help = (
-        "Alice's 26 cards: a suit letter S, H, C or D and a rank 1..13 (S7, H10, D1), separated by "
-        "spaces; Bob holds the other 26. Or click the cards in the grid. The answer is Alice, Bob "
-        "or Draw under perfect play.")
+    input_help = msg("sevens.input_help")
     order = 5
     random_options = ()
 
@@ -88,7 +86,7 @@ class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
 
     def summaries(self, problem: Deal, result: Result[SevensResult]) -> list[CaseSummary]:
         holder = PLAYERS[problem.holder]
-        return [CaseSummary(f"Deal ({holder} holds S7)", self.format_case(result.cases[0]))]
+        return [CaseSummary(msg("sevens.case", holder=holder), self.format_case(result.cases[0]))]
 
     def start(self, problem: Deal, case: int = 0) -> Position:
         self.check_case_count(1, case)
@@ -112,5 +110,5 @@ class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
 
     def generate(self, seed: int, *, mode: str = "random", cases: int | None = None) -> str:
         if cases not in (None, 1):
-            raise InvalidInputError("sevens has one deal per input: cases does not apply")
+            raise InvalidInputError(msg("sevens.error.one_deal"))
         return gen.generate(seed, mode=mode)

@@ -4,20 +4,32 @@ from __future__ import annotations
 from typing import Any
 
 from ...api import MoveValue
+from ...i18n import Msg, msg
 from ...walker import Line
-from .rules import (ALICE, BOB, DECK_SIZE, PLAYERS, SUIT_NAMES, SUITS, VALUE_TEXT, VALUE_VERB, Card,
-                    Position, card_name)
+from .rules import ALICE, BOB, DECK_SIZE, PLAYERS, SUITS, Card, Position, card_name
 from .search import SevensSolver
 
+SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")        # ids, as the frames carry them
+SUIT_MSG = (msg("sevens.suit.spades"), msg("sevens.suit.hearts"), msg("sevens.suit.clubs"),
+            msg("sevens.suit.diamonds"))
+VALUE_TEXT = {1: msg("sevens.value.win"), 0: msg("sevens.value.draw"),
+              -1: msg("sevens.value.loss")}
+VALUE_VERB = {1: msg("sevens.verdict.wins"), 0: msg("sevens.verdict.draw"),
+              -1: msg("sevens.verdict.loses")}
 
-def _end_verb(card: Card, end: str) -> str:
-    suit = SUIT_NAMES[card[0]]
-    return f"opens {suit}" if end == "open" else f"extends {suit} {end}"
+
+def _end_verb(card: Card, end: str) -> Msg:
+    suit = SUIT_MSG[card[0]]
+    if end == "open":
+        return msg("sevens.end.open", suit=suit)
+    if end == "down":
+        return msg("sevens.end.down", suit=suit)
+    return msg("sevens.end.up", suit=suit)
 
 
-def _status(position: Position, mover: int, legal: int) -> str:
+def _status(position: Position, mover: int, legal: int) -> Msg:
     left_a, left_b = len(position.hand(ALICE)), len(position.hand(BOB))
-    return f"{PLAYERS[mover]} to move · cards left A {left_a} / B {left_b} · legal: {legal}"
+    return msg("sevens.status", player=PLAYERS[mover], alice=left_a, bob=left_b, legal=legal)
 
 
 def _state(position: Position) -> dict[str, Any]:
@@ -27,7 +39,8 @@ def _state(position: Position) -> dict[str, Any]:
     legal = position.moves()
     suits = []
     for s, run in enumerate(position.runs):
-        suits.append({"suit": SUITS[s], "name": SUIT_NAMES[s], "open": run is not None,
+        suits.append({"suit": SUITS[s], "name": SUIT_NAMES[s], "name_msg": SUIT_MSG[s].to_dict(),
+                      "open": run is not None,
                       "low": None if run is None else run[0],
                       "high": None if run is None else run[1]})
     ends = [{"card": card_name(c), "suit": SUITS[c[0]], "rank": c[1], "end": end,
@@ -37,7 +50,7 @@ def _state(position: Position) -> dict[str, Any]:
             "hands": {PLAYERS[p]: [card_name(c) for c in position.hand(p)] for p in (ALICE, BOB)},
             "holder": PLAYERS[deal.holder], "down": position.down(),
             "to_move": PLAYERS[mover], "ends": ends, "legal": [card_name(c) for c in legal],
-            "status": _status(position, mover, len(legal))}
+            "status_msg": _status(position, mover, len(legal)).to_dict()}
 
 
 class SevensLine(Line[Position]):
@@ -51,7 +64,7 @@ class SevensLine(Line[Position]):
     def value_of(self, state: Position) -> int:
         return self.solver.value(state) * state.to_move()
 
-    def shown(self, state: Position, value: int) -> tuple[int, str]:
+    def shown(self, state: Position, value: int) -> tuple[int, Msg | str]:
         mine = value * state.to_move()
         return mine, VALUE_TEXT[mine]
 
@@ -61,16 +74,16 @@ class SevensLine(Line[Position]):
     def player(self, state: Position) -> str:
         return PLAYERS[state.mover]
 
-    def opening(self, state: Position) -> str:
+    def opening(self, state: Position) -> Msg:
         holder = state.deal.holder
-        return f"{PLAYERS[holder]} holds S7 and lays it; {PLAYERS[1 - holder]} moves first"
+        return msg("sevens.note.opening", holder=PLAYERS[holder], other=PLAYERS[1 - holder])
 
     def snapshot(self, state: Position, value: int | None,
                  values: tuple[MoveValue, ...] | None) -> dict[str, Any]:
         return _state(state)
 
     def narrate(self, before: Position, move: Card, after: Position,
-                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], str]:
+                chosen: MoveValue | None) -> tuple[str | None, dict[str, Any], Msg]:
         assert chosen is not None           # every Sevens move is a decision
         forced = len(before.moves()) == 1
         end = dict(before.ends())[move]
@@ -78,11 +91,14 @@ class SevensLine(Line[Position]):
         event: dict[str, Any] = {
             "kind": "play", "move": chosen.move, "card": chosen.move, "suit": SUITS[move[0]],
             "rank": move[1], "end": end, "player": actor, "value": chosen.value,
-            "text": chosen.text, "best": chosen.best, "forced": forced}
-        verdict = ("forced, " if forced else "") + VALUE_VERB[chosen.value]
-        return actor, event, f"{actor}: {chosen.move} {_end_verb(move, end)} ({verdict})"
+            "text_msg": VALUE_TEXT[chosen.value].to_dict(), "best": chosen.best, "forced": forced}
+        verdict = VALUE_VERB[chosen.value]
+        if forced:
+            verdict = msg("sevens.verdict.forced", verdict=verdict)
+        return actor, event, msg("sevens.note.play", player=actor, card=chosen.move,
+                                 action=_end_verb(move, end), verdict=verdict)
 
-    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], str]:
+    def end(self, state: Position) -> tuple[str | None, dict[str, Any], dict[str, Any], Msg]:
         """The stuck player, or the draw once all 52 cards are down."""
         stuck = state.mover
         snap = _state(state)
@@ -90,16 +106,19 @@ class SevensLine(Line[Position]):
         event: dict[str, Any]
         if state.down() == DECK_SIZE:
             outcome, event = "Draw", {"kind": "draw"}
-            banner = "All 52 cards played: DRAW"
+            reason = msg("sevens.banner.all_played", cards=DECK_SIZE)
+            verdict = msg("sevens.banner.draw")
             actor = None
         else:
             winner = PLAYERS[1 - stuck]
             outcome = winner
             event = {"kind": "stuck", "player": PLAYERS[stuck],
                      "hand": [card_name(c) for c in state.hand(stuck)]}
-            banner = f"{PLAYERS[stuck]} has no playable card: {winner.upper()} WINS"
+            reason = msg("sevens.banner.stuck", player=PLAYERS[stuck])
+            verdict = msg("sevens.banner.wins", player=winner.upper())
             actor = PLAYERS[stuck]
-        snap.update(outcome=outcome, answer=self.answer, banner=banner,
+        banner = msg("sevens.banner.text", reason=reason, verdict=verdict)
+        snap.update(outcome=outcome, answer=self.answer, banner_msg=banner.to_dict(),
                     stuck=None if outcome == "Draw" else PLAYERS[stuck],
                     optimal=outcome + "\n" == self.answer)
         return actor, event, snap, banner

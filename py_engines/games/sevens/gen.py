@@ -12,16 +12,16 @@ import random
 from typing import Callable
 
 from ...gen_helpers import check_mode, hardest, pattern_cycle
+from ...i18n import msg
 from .rules import HAND_SIZE, RANKS, SEVEN, SUITS, Card, card_name, card_order
 
 MODES = {
-    "random": "Alice's 26 cards drawn at random",
-    "hard": "hands with long chains (runs of a suit) and random hands: the deal searched "
-            "most of 16",
-    "edge": "draws (two whole suits), all four 7s or none, only low or only high cards",
+    "random": msg("sevens.gen.random"),
+    "hard": msg("sevens.gen.hard"),
+    "edge": msg("sevens.gen.edge"),
 }
 HARD_DRAWS = 8
-SHRINK_NOTE = "an input is always 26 of the 52 cards: there is no smaller Sevens input"
+SHRINK_NOTE = msg("sevens.gen.shrink_note")
 DECK: tuple[Card, ...] = tuple((s, r) for s in range(len(SUITS)) for r in RANKS)
 
 

@@ -7,7 +7,6 @@ from typing import Sequence
 
 
 SUITS = "SHCD"
-SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
 SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♣": "C", "♧": "C", "♦": "D", "♢": "D"}
 RANKS = range(1, 14)
 SEVEN = 7
@@ -19,8 +18,6 @@ PLAYERS = ("Alice", "Bob")
 ALICE, BOB = 0, 1
 MAX_CHARS = 10_000
 RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
-VALUE_TEXT = {1: "win", 0: "draw", -1: "loss"}
-VALUE_VERB = {1: "wins", 0: "draw", -1: "loses"}
 PROGRESS_EVERY = 1 << 14
 _CARD = re.compile(r"([SHCD])(1[0-3]|[1-9])\Z")
 

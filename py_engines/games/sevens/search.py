@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from ...api import Progress
 from ...errors import LimitError
+from ...i18n import msg
 from .rules import (HIGH_CHAIN, LOW_CHAIN, PLAYERS, PROGRESS_EVERY, SEVEN, _CODES, Deal, Position,
                     _code)
 
@@ -134,8 +135,8 @@ class SevensSolver:
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self._cap:
-            raise LimitError(f"search stopped after {self.nodes - 1:,} positions "
-                             f"(limit {self.limit:,})")
+            # Only a finite cap (a given limit) is ever passed.
+            raise LimitError(msg("error.search_limit", nodes=self.nodes - 1, limit=int(self._cap)))
         if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.progress({"nodes": self.nodes, "table": len(self.table)})
 

@@ -5,6 +5,7 @@ from typing import Any, Mapping
 
 from ...api import Result
 from ...explore.study import Plot, Study
+from ...i18n import msg
 from .rules import PLAYERS
 
 OUTCOMES = ("Alice", "Bob", "Draw")
@@ -18,11 +19,12 @@ def _record(engine: Any, problem: Any, result: Result[Any],
 
 
 STUDIES = (
-    Study("seven_of_spades", "Who wins, by S7",
-          "Alice / Bob / Draw over random deals, and the same split by who holds the seven of "
-          "spades",
+    Study("seven_of_spades", msg("sevens.study.seven_of_spades.title"),
+          msg("sevens.study.seven_of_spades.counts"),
           _record,
-          (Plot("outcomes", "Who wins", "bars", "winner"),
-           Plot("metrics.by_s7_holder", "Split by S7 holder", "stacked", "holder of S7", "share")),
+          (Plot("outcomes", msg("sevens.study.seven_of_spades.who_wins"), "bars",
+                msg("sevens.study.seven_of_spades.winner")),
+           Plot("metrics.by_s7_holder", msg("sevens.study.seven_of_spades.by_holder"), "stacked",
+                msg("sevens.study.seven_of_spades.holder"), msg("explore.axis.share"))),
           classes=OUTCOMES, metrics=("by_s7_holder",)),
 )

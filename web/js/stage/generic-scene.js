@@ -28,6 +28,8 @@ const show = (v) => (v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "n
 const clip = (text, n) => (text.length > n ? `${text.slice(0, Math.max(1, n - 2))}..` : text);
 /** @param {string} key */
 const words = (key) => key.replace(/_/g, " ");
+// NAME_msg is the message behind the text NAME beside it (py_engines/i18n.py): shown once.
+const fields = (v) => Object.entries(v).filter(([k]) => !k.endsWith("_msg"));
 
 /**
  * A short text for any value: scalars as they are, lists in brackets, objects as k=v.
@@ -37,7 +39,7 @@ const words = (key) => key.replace(/_/g, " ");
 function compact(v) {
   if (isScalar(v)) return show(v);
   if (Array.isArray(v)) return `[${v.map(compact).join(" ")}]`;
-  return Object.entries(v).map(([k, x]) => `${words(k)}=${compact(x)}`).join(" ");
+  return fields(v).map(([k, x]) => `${words(k)}=${compact(x)}`).join(" ");
 }
 
 /**
@@ -51,7 +53,7 @@ function compact(v) {
 function tableRows(state, prev) {
   /** @type {Row[]} */
   const rows = [];
-  for (const [key, value] of Object.entries(state || {})) {
+  for (const [key, value] of fields(state || {})) {
     const before = prev && typeof prev === "object" ? prev[key] : undefined;
     const label = words(key);
     if (Array.isArray(value) && value.length && value.every((x) => !isScalar(x))) {
@@ -80,7 +82,7 @@ function row(label, value, before) {
 function cells(value) {
   if (isScalar(value)) return [show(value)];
   if (Array.isArray(value)) return value.map(compact);
-  return Object.entries(value).map(([k, x]) => `${words(k)}=${compact(x)}`);
+  return fields(value).map(([k, x]) => `${words(k)}=${compact(x)}`);
 }
 
 /**
