@@ -95,6 +95,11 @@ export class CppCompiler {
     this.onState(failed ? "failed" : "idle", error.message);
   }
 
+  /** Whether a toolchain load or a compile is under way. */
+  get busy() {
+    return this.pending.size > 0 || (this.loaded !== null && !this.ready);
+  }
+
   /** Stops a download or a compile; the next load() starts again (keeping what was cached). */
   cancel() {
     if (this.worker) this.stop(new CancelledError());

@@ -30,6 +30,8 @@ export const RUNTIMES = {
     files: { "pyodide.asm.wasm": "pyodide/pyodide.asm.wasm", "python_stdlib.zip": "pyodide/python_stdlib.zip",
       "pyodide-lock.json": "wheels/pyodide-lock.json" },
   },
+  // C++ compiled to WebAssembly (js/cpp/): the program comes with each run.
+  wasi: { worker: "js/cpp/wasi-worker.js", files: {} },
 };
 
 export class IsolationError extends Error {}
@@ -166,7 +168,8 @@ export class Runner {
 
   // Runs `code` with `input` on stdin.  onStart(limitMs) fires when the program
   // really starts (after any boot), so a countdown does not count the boot.
-  async run(code, input, { timeLimitMs = 2000, onStart = () => {}, language = "python" } = {}) {
+  // For language "wasi", `program` is the compiled program (an ArrayBuffer, transferred).
+  async run(code, input, { timeLimitMs = 2000, onStart = () => {}, language = "python", program = null } = {}) {
     if (this.current) this.cancel();
     const ticket = this.waiting = (this.waiting || 0) + 1;
     try {
@@ -179,8 +182,8 @@ export class Runner {
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
     return new Promise((resolve) => {
       this.current = { id, resolve, limitMs: timeLimitMs, onStart, timer: 0, started: 0 };
-      this.port.postMessage({ type: "run", id, language, input: String(input), code: String(code),
-        limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT } });
+      this.port.postMessage({ type: "run", id, language, input: String(input), code: String(code), program,
+        limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT } }, program ? [program] : []);
     });
   }
 

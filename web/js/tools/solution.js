@@ -68,8 +68,15 @@ function saveCodes(codes) {
 // Runs `code` on `input` and judges what it printed against the engine.
 // Resolves to {verdict, stdout, stderr, ms, cases}; rejects only when the
 // input itself is not valid for the game (a JudgeError naming line and column).
-export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart } = {}) {
-  const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart });
+// language "cpp" compiles first (cpp/solution-cpp.js, loaded on first use): a
+// source that does not compile is verdict "compile"; the program then runs as "wasi".
+export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart, language = "python",
+  program = null, onCompile } = {}) {
+  if (language === "cpp") {
+    const { judgeCpp } = await import("../cpp/solution-cpp.js");
+    return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, expected, onStart, onCompile });
+  }
+  const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart, language, program });
   const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [],
     stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes };
   // time, output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
@@ -438,13 +445,22 @@ export function solutionPanel(ctx) {
   };
 }
 
-// pixelJudge.runSolution: {verdict, stdout, stderr, ms}; verdict "accepted", "wrong",
-// "presentation", "time", "output" (output limit exceeded: stdout is then the
-// first part of what it wrote) or "error" (also a cancelled run, or one the runner
-// could not start: stderr says which).
-export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000 } = {}) {
-  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs });
+// pixelJudge.runSolution(code, input, {timeLimitMs, language: "python" | "cpp"}):
+// {verdict, stdout, stderr, ms}; verdict "accepted", "wrong", "presentation",
+// "time", "output" (output limit exceeded: stdout is then the first part of what
+// it wrote), "compile" (C++ that does not compile: stderr holds the compiler's
+// messages, `diagnostics` each error's {severity, line, column, message} and
+// `summary` the first in plain words) or "error" (also a cancelled run, or one
+// the runner could not start: stderr says which).  A run judged not accepted also
+// has `message`, the first failing case's report (its first difference).
+export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, language = "python" } = {}) {
+  if (!["python", "cpp"].includes(language)) throw new Error(`runSolution: language must be "python" or "cpp", not ${JSON.stringify(language)}`);
+  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs, language });
   const verdict = ["cancelled", "failed"].includes(result.verdict) ? "error" : result.verdict;
   const stderr = result.verdict === "cancelled" ? "cancelled" : result.verdict === "output" ? "output limit exceeded" : result.stderr;
-  return { verdict, stdout: result.stdout, stderr, ms: result.ms };
+  const reply = { verdict, stdout: result.stdout, stderr, ms: result.ms };
+  // A compile error: the compiler's messages with line and column; a wrong answer: the first difference.
+  if (result.verdict === "compile") return { ...reply, diagnostics: result.diagnostics, summary: result.summary };
+  const failing = (result.cases || []).find((c) => c.verdict !== "accepted");
+  return failing ? { ...reply, message: failing.message } : reply;
 }

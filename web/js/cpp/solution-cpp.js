@@ -1,0 +1,51 @@
+// C++ for the solution tools: compile the source (our compiler, in its own
+// same-origin worker; cached by source), then run the program in the opaque
+// runner (language "wasi") and judge its output like any solution's.  The page
+// loads this module on the first C++ run, so a visit that never uses C++ never
+// loads it.
+import { CppCompiler, CancelledError } from "./compiler.js";
+
+let compiler = null;
+const listeners = new Set();
+
+/** The page's one C++ compiler (its worker starts on the first load() or compile()). */
+export function cppCompiler() {
+  compiler ??= new CppCompiler({ onState: (state, detail) => { for (const listen of listeners) listen(state, detail); } });
+  return compiler;
+}
+
+/** Calls listen(state, detail) on every change of the compiler's state (compiler.js names them). */
+export function onCompilerState(listen) {
+  listeners.add(listen);
+  return () => listeners.delete(listen);
+}
+
+/** Stops a toolchain download or a compile under way (an idle compiler stays loaded). */
+export function cancelCompile() {
+  if (compiler && compiler.busy) compiler.cancel();
+}
+
+/**
+ * Compiles `source` and, when it compiles, runs and judges it with `judgeRun`
+ * (tools/solution.js's, handed in to keep the import one-way).  Resolves to
+ * judgeRun's {verdict, stdout, stderr, ms, cases, ...}, or {verdict: "compile",
+ * stderr: the compiler's messages, diagnostics: [{severity, line, column, message}],
+ * summary} when it does not compile, "cancelled" when a compile or download was
+ * cancelled, "failed" when the compiler cannot be loaded (offline before its first
+ * download, say).  onCompile() fires when the compile starts.
+ */
+export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile = () => {}, ...options } = {}) {
+  const empty = { stdout: "", stderr: "", ms: 0, cases: [] };
+  let compiled;
+  try {
+    onCompile();
+    compiled = await cppCompiler().compile(source);
+  } catch (err) {
+    if (err instanceof CancelledError) return { ...empty, verdict: "cancelled" };
+    return { ...empty, verdict: "failed", stderr: err.message };
+  }
+  if (!compiled.ok) {
+    return { ...empty, verdict: "compile", stderr: compiled.log, diagnostics: compiled.diagnostics, summary: compiled.summary };
+  }
+  return judgeRun(ctx, game, "", input, { ...options, language: "wasi", program: compiled.wasm });
+}
