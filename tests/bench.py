@@ -19,6 +19,8 @@ Prints, for one run on this machine (compare figures within a run; absolute time
   the cost of a run (a fresh interpreter each: the round trip back to back and spaced, and the
   fresh interpreters' boot time) and the GIF encode time of the sample with the longest play
   sequence;
+- C++ in the page (also `--cpp-only`; tests/cpp/bench_cpp.py): the toolchain's first download on
+  the wire, its load from the cache, warm compile times, a solution's run time against g++ -O2;
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
@@ -43,6 +45,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from py_engines import engine_names, get_engine  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests" / "cpp"))
+from bench_cpp import cpp_figures, report_cpp  # noqa: E402
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 DATA = ROOT / "tests" / "data"
@@ -453,6 +458,8 @@ def main() -> int:
     parser.add_argument("--stress-only", action="store_true",
                         help="only the CLI stress throughput")
     parser.add_argument("--tools-only", action="store_true", help="only the tools' figures")
+    parser.add_argument("--cpp-only", action="store_true",
+                        help="only C++ in the page (toolchain download, compile, run against g++)")
     parser.add_argument("--oracle-only", action="store_true",
                         help="only House of Cards against its C++ oracle")
     parser.add_argument("--game", choices=engine_names(),
@@ -479,6 +486,11 @@ def main() -> int:
             page.goto(url)
             page.evaluate("pixelJudge.ready")
             figures["explore"] = explore_figures(page)
+            browser.close()
+            server.shutdown()
+            return 0
+        if args.cpp_only:
+            report_cpp(cpp_figures(browser, url, CountingHandler))
             browser.close()
             server.shutdown()
             return 0
@@ -526,6 +538,8 @@ def main() -> int:
         page.evaluate("pixelJudge.ready")
         game_figures(page, figures, args.random, tools=True)
         figures["explore"] = explore_figures(page)
+        figures["cpp"] = cpp_figures(browser, url, CountingHandler)
+        report_cpp(figures["cpp"])
         browser.close()
     server.shutdown()
     print()
