@@ -356,7 +356,15 @@
           // The worker's clock, read before the program ran: the program cannot touch it.
           const at = Number(reply.at);
           entry.startedAt = at > 0 && at <= now() ? at : now();
-          entry.timer = setTimeout(() => finish(entry, { status: "time" }), Math.max(0, timeMs - (now() - entry.startedAt)));
+          // A timer may fire a little early on a coarsened clock: the run is stopped
+          // only once this clock says the limit has passed, so a "time" run's ms is
+          // never under its limit.
+          const atLimit = () => {
+            const left = timeMs - (now() - entry.startedAt);
+            if (left > 0) entry.timer = setTimeout(atLimit, Math.max(1, Math.ceil(left)));
+            else finish(entry, { status: "time" });
+          };
+          entry.timer = setTimeout(atLimit, Math.max(0, Math.ceil(timeMs - (now() - entry.startedAt))));
           send({ type: "started", id });
           // The next run's worker boots while this one runs.
           prepareSpare(language);
