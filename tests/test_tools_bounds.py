@@ -141,11 +141,16 @@ def test_a_holder_that_left_the_group_stops_the_run_at_the_time_limit(tmp_path):
     pid_file = tmp_path / "holder.pid"
     prog = program(tmp_path, "escapes.py", f"""
 sys.stdin.read()
+ready_r, ready_w = os.pipe()
 if os.fork() == 0:
     os.setsid()
     open({str(pid_file)!r}, "w").write(str(os.getpid()))
+    os.write(ready_w, b"1")
     time.sleep(15)
     os._exit(0)
+# The program ends only once its child has left the group: otherwise the runner's
+# kill of the group at the program's end could reach the child before its setsid().
+os.read(ready_r, 1)
 print("1")
 """)
     limit = 3.0
