@@ -136,13 +136,13 @@ def _size(folder: Path, encoded: str = "") -> int:
 
 def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
     """Writes the runtime's and the wheels' part of the manifest into
-    dist/js/pyodide-boot.js, so a worker starts loading the runtime at once
+    dist/js/engine/pyodide-boot.js, so a worker starts loading the runtime at once
     instead of waiting for manifest.json first."""
-    script = folder / "js" / "pyodide-boot.js"
+    script = folder / "js" / "engine" / "pyodide-boot.js"
     text = script.read_text(encoding="utf-8")
     marker = "const BUILD = null;"
     if text.count(marker) != 1:
-        sys.exit("web/js/pyodide-boot.js lost its 'const BUILD = null;' line")
+        sys.exit("web/js/engine/pyodide-boot.js lost its 'const BUILD = null;' line")
     info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}"}
     script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
 

@@ -35,7 +35,7 @@ from .registry import engine_names, get_engine
 
 # Read the English catalog now, not at the first reply: in the browser a memory snapshot
 # restores the heap (and so this catalog) but not the files, which come back only after
-# the page is ready (web/js/pyodide-boot.js).
+# the page is ready (web/js/engine/pyodide-boot.js).
 catalog(SOURCE_LANG)
 
 _CACHE_SIZE = 4

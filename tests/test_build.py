@@ -93,7 +93,7 @@ def test_the_service_worker_lists_every_served_file_with_its_hash():
 
 def test_every_compressible_file_has_smaller_brotli_and_gzip_copies():
     for name in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "index.html",
-                 "manifest.json", "js/engine-worker.js", "css/pixel.css"):
+                 "manifest.json", "js/engine/worker.js", "css/pixel.css"):
         raw = (build.DIST / name).stat().st_size
         for ext in (".br", ".gz"):
             assert (build.DIST / (name + ext)).stat().st_size < raw
@@ -150,7 +150,7 @@ def test_the_engine_stdlib_is_bytecode_of_every_stdlib_module_the_engines_and_st
 
 def test_the_boot_script_carries_the_manifests_runtime_and_wheels():
     manifest = json.loads((build.DIST / "manifest.json").read_text(encoding="utf-8"))
-    script = (build.DIST / "js" / "pyodide-boot.js").read_text(encoding="utf-8")
+    script = (build.DIST / "js" / "engine" / "pyodide-boot.js").read_text(encoding="utf-8")
     line = next(t for t in script.splitlines() if t.startswith("const BUILD = "))
     info = json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
     assert info == {"runtime": manifest["runtime"], "wheels": manifest["wheels"],

@@ -400,7 +400,7 @@ def test_choices_spell_out_every_legal_move_for_the_scene():
 
 
 def test_move_ids_fit_a_share_link():
-    # web/js/share.js joins move ids with commas and accepts only these characters
+    # web/js/page/share.js joins move ids with commas and accepts only these characters
     ids = {mv.move for f in replay((DATA / "gen-h2-1.in").read_text(), case=3) for mv in f.values or ()}
     assert ids and all(re.fullmatch(r"[A-Za-z0-9_.:+\-]{1,40}", i) for i in ids)
 

@@ -4,7 +4,7 @@ Playing a side, every move the user makes is marked at once against the best
 move at that position (from the exact values in the frames), the engine
 answers for the other side at once, the user's line is listed apart from the
 engine's, "back to the line" returns to the step the user left, and a share
-link carries the variation.  Marks (web/js/analysis.js): Kalah loss 1 "?!",
+link carries the variation.  Marks (web/js/page/analysis.js): Kalah loss 1 "?!",
 2-3 "?", 4+ "??"; Sevens any loss "??".
 """
 from __future__ import annotations

@@ -264,7 +264,7 @@ def forge():
 attempt("caches", lambda: js.caches.keys())
 attempt("localStorage", lambda: js.localStorage.setItem("pixelJudge.snapshot.v1", "{}"))
 attempt("indexedDB", lambda: js.indexedDB.open("pixel-judge-attack"))
-attempt("engine-worker", lambda: js.Worker.new(SITE + "js/engine-worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries)))
+attempt("engine-worker", lambda: js.Worker.new(SITE + "js/engine/worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries)))
 asyncio.ensure_future(rewrite())
 js.setInterval(create_proxy(forge), 50)
 """

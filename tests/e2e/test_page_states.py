@@ -51,7 +51,7 @@ def test_an_edit_marks_the_answer_scene_and_link_stale_until_the_next_solve(app:
 
 
 def link_for(page: Any, game: str, text: str, case: int, step: int = 0) -> str:
-    fragment = page.evaluate("""([game, text, c, s]) => import('./js/share.js').then(m =>
+    fragment = page.evaluate("""([game, text, c, s]) => import('./js/page/share.js').then(m =>
         m.buildFragment({game, text, caseIndex: c, step: s}))""", [game, text, case, step])
     return page.url.split("#")[0] + fragment
 

@@ -345,7 +345,7 @@ def saved_code(page, game: str = "byte_me") -> str | None:
 
 
 def solution_link(page, code: str) -> str:
-    return page.evaluate("""async ([text, code]) => (await import('./js/share.js')).linkFor(
+    return page.evaluate("""async ([text, code]) => (await import('./js/page/share.js')).linkFor(
         {game: 'byte_me', text, tool: {name: 'solution', params: {code, limit: '3'}}})""", [SAMPLE, code])
 
 

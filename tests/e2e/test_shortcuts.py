@@ -1,6 +1,6 @@
 """End-to-end: every key shortcut is listed on the page, and does what the list says.
 
-`web/js/shortcuts.js` holds the one table of keys the page handles (SHORTCUTS, per
+`web/js/page/shortcuts.js` holds the one table of keys the page handles (SHORTCUTS, per
 scope: the page, the tools' tab list, an Explore plot, the solution editor); the
 page's key list marks each key it names with `data-key`.  The tests hold the list
 equal to the table, check in the source that every key handler reads the table
@@ -23,7 +23,7 @@ KEY_READERS = {"shortcuts.js", "early-solve.js"}
 
 def table(page: Any) -> dict[str, list[str]]:
     found: dict[str, list[str]] = page.evaluate(
-        "import('./js/shortcuts.js').then((m) => Object.fromEntries("
+        "import('./js/page/shortcuts.js').then((m) => Object.fromEntries("
         "Object.entries(m.SHORTCUTS).map(([scope, keys]) => [scope, Object.keys(keys)])))")
     return found
 

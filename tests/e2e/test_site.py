@@ -218,7 +218,7 @@ def test_hostile_and_malformed_links_show_a_message_and_run_nothing(browser, sit
 
 def test_a_link_whose_input_is_hostile_text_shows_it_only_as_text(app, browser):
     hostile = "<img src=x onerror=\"window.__pwned=1\"><script>window.__pwned=2</script>"
-    fragment = app.evaluate("""(text) => import('./js/share.js').then(m =>
+    fragment = app.evaluate("""(text) => import('./js/page/share.js').then(m =>
         m.buildFragment({game: 'the_game', text, caseIndex: 0, step: 3}))""", hostile)
     context, page, watch = open_page(browser, app.url.split("#")[0] + fragment)
     try:

@@ -1,20 +1,20 @@
 // Composition root: imports the page's features and wires them, one line each.
 // It knows no game rules (frames come from Python) and holds no logic.
-import { el } from "./page.js";
-import { bindControls } from "./controls.js";
-import { boot, showBoot } from "./boot.js";
-import * as input from "./input.js";
-import * as solving from "./solve.js";
-import * as playback from "./playback.js";
-import * as links from "./links.js";
-import * as demo from "./demo.js";
-import { restoreScene, openFragment } from "./restore.js";
+import { el } from "./page/state.js";
+import { bindControls } from "./page/controls.js";
+import { boot, showBoot } from "./page/boot.js";
+import * as input from "./page/input.js";
+import * as solving from "./page/solve.js";
+import * as playback from "./page/playback.js";
+import * as links from "./page/links.js";
+import * as demo from "./page/demo.js";
+import { restoreScene, openFragment } from "./page/restore.js";
 import "./tools/feature.js";
-import { publishHook, addState } from "./hook.js";
-import { currentAnalysis } from "./analysis-view.js";
+import { publishHook, addState } from "./page/hook.js";
+import { currentAnalysis } from "./page/analysis-view.js";
 import { mountExplore } from "./explore/feature.js";
-import { startOffline } from "./offline.js";
-import { bindZoom } from "./zoom.js";
+import { startOffline } from "./page/offline.js";
+import { bindZoom } from "./page/zoom.js";
 
 // Semantic events from controls.js, each handled by one feature.
 const handlers = {

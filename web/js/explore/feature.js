@@ -1,10 +1,10 @@
 // The Explore feature on the page: mounts the view into #explore once the
 // manifest is in, follows the game picker, hands a clicked deal to the player,
 // and adds pixelJudge.explore / exploreState and Explore's share-link settings.
-import { app } from "../page.js";
-import { addHook } from "../hook.js";
-import { onGameSelected } from "../input.js";
-import { openInPlayer } from "../open-scene.js";
+import { app } from "../page/state.js";
+import { addHook } from "../page/hook.js";
+import { onGameSelected } from "../page/input.js";
+import { openInPlayer } from "../page/open-scene.js";
 import { ExploreView } from "./view.js";
 
 let view = null;

@@ -2,7 +2,7 @@
 // engine client is the first member (it is booted already); more clients boot
 // on demand and stay for the next run.  The pool hands out chunks of deals to
 // idle members and reports each chunk's aggregate as it arrives.
-import { EngineClient } from "../engine-client.js";
+import { EngineClient } from "../engine/client.js";
 
 export const MAX_WORKERS = 8;
 const TARGET_MS = 120;       // a chunk's aimed length: Stop and progress stay prompt

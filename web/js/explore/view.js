@@ -6,7 +6,7 @@
 import { emptyAggregate, merge, resultJson, toCsv } from "./aggregate.js";
 import { PH, PW, drawPlot, highlight } from "./plots.js";
 import { MAX_WORKERS, Pool, defaultWorkers } from "./pool.js";
-import { shortcut } from "../shortcuts.js";
+import { shortcut } from "../page/shortcuts.js";
 
 const MAX_DEALS = 1_000_000;
 const DEFAULT_DEALS = 1000;

@@ -10,7 +10,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
 import { tags } from "@lezer/highlight";
-import { editorKeys } from "../shortcuts.js";
+import { editorKeys } from "../page/shortcuts.js";
 
 const pixelTheme = EditorView.theme({
   "&": { color: "#fff1e8", backgroundColor: "#10162e", fontSize: "14px", height: "100%" },

@@ -1,11 +1,11 @@
 // The tools as a page feature: mounts the four tabs under the player, adds the
 // hook functions (check, generate, runSolution, exportGif), and opens the tool
 // a share link names.  main.js imports it once; restore.js hands it a link's tool.
-import { app, el } from "../page.js";
-import { addHook, addState } from "../hook.js";
-import { player, currentScene } from "../playback.js";
-import { openInPlayer } from "../open-scene.js";
-import * as share from "../share.js";
+import { app, el } from "../page/state.js";
+import { addHook, addState } from "../page/hook.js";
+import { player, currentScene } from "../page/playback.js";
+import { openInPlayer } from "../page/open-scene.js";
+import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
 
 const tools = mountTools(document.getElementById("tools"), {

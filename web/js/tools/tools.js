@@ -6,7 +6,7 @@
 //       step(), speed(), scene(), openScene({game, text, caseIndex}),
 //       linkFor(tool) -> Promise<link for the current scene opening that tool>}
 import { h } from "./dom.js";
-import { shortcut } from "../shortcuts.js";
+import { shortcut } from "../page/shortcuts.js";
 import { Runner } from "../runner/client.js";
 import { checkPanel, checkHook } from "./check.js";
 import { generatePanel, generateHook } from "./generate.js";

@@ -1,6 +1,6 @@
 // The auto-demo: plays the current game's samples one after another, in a loop.
 // Any manual action stops it (see `stoppedByManualActions`).
-import { app, el, gameInfo } from "./page.js";
+import { app, el, gameInfo } from "./state.js";
 import { loadSample } from "./input.js";
 import { solve } from "./solve.js";
 import { onStep, player } from "./playback.js";

@@ -1,11 +1,11 @@
 // The game and its input: picking a game, the textarea (saved per game), samples,
 // random deals with their options, a scene's input tool, and "Restore my input"
 // (loading a sample or a deal over typed text keeps that text one click away).
-import { app, el, gameInfo, option } from "./page.js";
+import { app, el, gameInfo, option } from "./state.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
 import { clearPlayback } from "./playback.js";
-import { loadScene } from "./stage/scene-loader.js";
+import { loadScene } from "../stage/scene-loader.js";
 import { solve } from "./solve.js";
 import { refreshStale } from "./stale.js";
 

@@ -1,7 +1,7 @@
 // Solving: sends the input to the engine, shows progress, the answer and the
 // status line, and loads the frames; `replay` fetches the frames of another
 // case or of a line with the user's moves.
-import { app, el, gameInfo, copyText, reducedMotion } from "./page.js";
+import { app, el, gameInfo, copyText, reducedMotion } from "./state.js";
 import { clearError, showError } from "./input-errors.js";
 import { fillCases, showCase } from "./cases.js";
 import { loadFrames, player } from "./playback.js";

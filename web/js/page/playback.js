@@ -1,11 +1,11 @@
 // Playback: the player (time), the renderer (canvas) and everything that shows
 // the current step: step counter, transport buttons, narration, transcript mark,
 // move panel, sounds.  The shown step is saved so a reload returns to it.
-import { app, el, gameInfo, reducedMotion } from "./page.js";
-import { Player } from "./stage/player.js";
-import { Renderer } from "./stage/renderer.js";
+import { app, el, gameInfo, reducedMotion } from "./state.js";
+import { Player } from "../stage/player.js";
+import { Renderer } from "../stage/renderer.js";
 import * as storage from "./storage.js";
-import * as sound from "./stage/sound.js";
+import * as sound from "../stage/sound.js";
 import { fillPlayAs, renderMoves } from "./moves.js";
 import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";

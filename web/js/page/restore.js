@@ -1,10 +1,10 @@
 // What the page shows when it opens: the scene of a share link (a link beats
 // anything stored), else the game, input and scene of the last visit.
-import { app, el, stored } from "./page.js";
+import { app, el, stored } from "./state.js";
 import { readLink } from "./links.js";
 import { rememberInput, selectGame } from "./input.js";
 import { solve, takeOver } from "./solve.js";
-import { openTool } from "./tools/feature.js";
+import { openTool } from "../tools/feature.js";
 
 export async function restoreScene() {
   const linked = await readLink();

@@ -2,7 +2,7 @@
 // belongs to the old input says so at once: a visible "input changed: Solve
 // again", the answer and the stage dimmed, Copy link off (it would share the old
 // input).  The next solve of the shown input clears it.
-import { app, el } from "./page.js";
+import { app, el } from "./state.js";
 import { addState } from "./hook.js";
 
 export function isStale() {

@@ -2,7 +2,7 @@
 // played, `app.solved.userSteps`) each marked best or with the value it lost and
 // a lichess-style mark, listed as a variation apart from the engine's line, with
 // a one-line summary.  pixelJudge.state().analysis lists the same marks.
-import { app, el, gameInfo } from "./page.js";
+import { app, el, gameInfo } from "./state.js";
 import { analyse, summary } from "./analysis.js";
 import { onStep } from "./playback.js";
 

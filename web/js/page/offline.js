@@ -5,7 +5,7 @@
 // `snapshotError` (why a stored snapshot was refused, or null) and `snapshot`
 // (the background snapshot: "none", "waiting", "making", "stored", "failed") to
 // pixelJudge.state().
-import { app } from "./page.js";
+import { app } from "./state.js";
 import { ready } from "./boot.js";
 import { addState } from "./hook.js";
 

@@ -18,7 +18,7 @@
 // on its size; one that fails any check, or fails to load, is deleted and the
 // runtime boots the normal way.  Options:
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
-//   snapshotRecord: {id, sha256, packed, raw} (see engine-client.js), or null;
+//   snapshotRecord: {id, sha256, packed, raw} (see client.js), or null;
 //   packages: lock-file packages to load at boot (default ["py-engines"]; add
 //             "micropip" to have it, from the site's own wheels);
 //   stdlib:   "engine" (default): the standard library build.py compiled for the
@@ -28,9 +28,9 @@
 //   onBytes(loaded, total): download progress of the runtime files, in bytes;
 //   onFailedFile(name, message): a runtime file could not be downloaded (Pyodide
 //             itself would wait forever for a failed wasm download).
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide } from "../../pyodide/pyodide.mjs";
 
-export const SITE = new URL("../", import.meta.url);
+export const SITE = new URL("../../", import.meta.url);
 export const SNAPSHOT_CACHE = "pixel-judge-snapshot";
 // A snapshot is the runtime's whole wasm heap: about 31 MB for this runtime and
 // engine.  No snapshot larger than this is ever unpacked (the record's exact size
@@ -182,7 +182,7 @@ export async function deleteSnapshots() {
 // Boots a fresh runtime with the engine, imports every engine module (a snapshot
 // holds the wasm heap only: the file system, where the wheel's files live, is not
 // in it), snapshots it and gzips it.  Returns {key, packed, raw}: the page stores
-// the packed bytes itself and records their hash (engine-client.js), so a worker
+// the packed bytes itself and records their hash (client.js), so a worker
 // never writes the snapshot (WebKit's private windows drop what a worker put in
 // Cache Storage once the worker is terminated).  Run it in a worker of its own
 // after the page's engine is ready and idle: the first solve never waits.

@@ -6,7 +6,7 @@
 // already drawn at 2x or more, a tap does nothing.  The hint under the stage
 // is shown by the phone layout's CSS, so it takes its room before any script runs.
 import { addState } from "./hook.js";
-import { WIDTH } from "./stage/renderer.js";
+import { WIDTH } from "../stage/renderer.js";
 
 const ZOOM = 2;
 let zoomed = false;

@@ -1,6 +1,6 @@
 // A short-lived worker that makes the memory snapshot later visits boot from
 // (pyodide-boot.js makeSnapshot) and hands it to the page, which stores it and
-// records its hash (engine-client.js); the page then terminates this worker.
+// records its hash (client.js); the page then terminates this worker.
 // Messages out: {type: "made", cache, url, key, packed (ArrayBuffer, transferred), raw, ms}
 //               {type: "failed", message}
 import { readManifest, makeSnapshot, snapshotUrl, SNAPSHOT_CACHE } from "./pyodide-boot.js";

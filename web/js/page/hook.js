@@ -3,7 +3,7 @@
 // before main.js publishes it (at import time is simplest):
 //   addHook("check", (game, input, output) => ...);    // pixelJudge.check(...)
 //   addState(() => ({ stale: isStale() }));            // more fields in state()
-import { app } from "./page.js";
+import { app } from "./state.js";
 import { ready } from "./boot.js";
 import { player, renderer } from "./playback.js";
 import { shareLink } from "./links.js";

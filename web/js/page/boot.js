@@ -1,8 +1,8 @@
 // Boot: starts the engine client, shows its download bytes and stages (and a
 // Retry naming the file when a download fails), reads the site manifest and
 // fills the game picker.  `ready` resolves when the engine can solve.
-import { EngineClient } from "./engine-client.js";
-import { app, el, option } from "./page.js";
+import { EngineClient } from "../engine/client.js";
+import { app, el, option } from "./state.js";
 
 let resolveReady;
 export const ready = new Promise((res) => { resolveReady = res; });

@@ -11,7 +11,7 @@
 //               {type: "reply", id, reply}  (reply: JSON text)
 import { readManifest, bootPyodide, DownloadError } from "./pyodide-boot.js";
 // Named here too so it downloads alongside pyodide-boot.js, not after it.
-import "../pyodide/pyodide.mjs";
+import "../../pyodide/pyodide.mjs";
 
 let bridge = null;
 let runtime = null;

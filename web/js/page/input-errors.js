@@ -1,6 +1,6 @@
 // Input errors: the message, the offending line with a caret under the column
 // (as a compiler shows it), and the caret put on the offending token.
-import { el } from "./page.js";
+import { el } from "./state.js";
 
 export function clearError() {
   el.error.hidden = true;

@@ -6,7 +6,7 @@
 //   generated: the text is the page's own, not the user's (a later sample or
 //              deal replaces it without offering to restore it);
 //   note:      a few words put before the solve status ("Example deal of ...").
-import { app, el, reducedMotion } from "./page.js";
+import { app, el, reducedMotion } from "./state.js";
 import { replaceInput, selectGame } from "./input.js";
 import { solve } from "./solve.js";
 import { stopDemo } from "./demo.js";

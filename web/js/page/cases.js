@@ -1,5 +1,5 @@
 // The case picker: a file may hold many cases; the scene shows one of them.
-import { el, option } from "./page.js";
+import { el, option } from "./state.js";
 
 export function fillCases(cases, current) {
   el.caseSelect.replaceChildren(...cases.map((c, k) => option(String(k), c.label)));

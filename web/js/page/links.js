@@ -1,6 +1,6 @@
 // Share links on the page: Copy link, reading a link when the page opens, and
 // the banner of a link that could not be opened.  (share.js encodes and decodes.)
-import { app, el, copyText } from "./page.js";
+import { app, el, copyText } from "./state.js";
 import * as share from "./share.js";
 import { currentScene } from "./playback.js";
 

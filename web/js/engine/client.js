@@ -10,7 +10,7 @@
 // if it matches (pyodide-boot.js); a worker that finds it damaged reports the
 // "fallback" boot, and the page forgets the record and makes a fresh snapshot.
 
-const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_IDLE_MS = 1500;
 const SNAPSHOT_RECORD = "pixelJudge.snapshot.v1";
