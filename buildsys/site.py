@@ -62,13 +62,21 @@ def _pyodide_version() -> str:
     return str(package["version"])
 
 
+# web/'s own tooling, never served: npm's files, the type and lint settings (see buildsys/testing.py).
+NOT_SERVED = {"node_modules", "package.json", "package-lock.json", "tsconfig.json", "tsconfig.worker.json",
+              "tsconfig.base.json", "eslint.config.mjs", "types"}
+
+
+def _not_served(folder: str, names: list[str]) -> set[str]:
+    return NOT_SERVED & set(names) if Path(folder) == WEB else set()
+
+
 def build() -> Path:
     npm_install()
     vendor = vendor_wheels()
     engine_wheel = build_wheel()
     shutil.rmtree(DIST, ignore_errors=True)
-    shutil.copytree(WEB, DIST, ignore=shutil.ignore_patterns(
-        "node_modules", "package.json", "package-lock.json"))
+    shutil.copytree(WEB, DIST, ignore=_not_served)
     (DIST / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(WEB / "node_modules" / "pyodide" / name, DIST / "pyodide" / name)

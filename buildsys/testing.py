@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .config import CHROMIUM, DIST, ROOT, log, run
-from .site import build
+from .config import CHROMIUM, DIST, ROOT, WEB, log, run
+from .site import build, npm_install
 from .venv import ensure_venv
 
 
@@ -34,9 +34,29 @@ def lint(python: Path) -> int:
     return 0
 
 
+# The page's checks, with the tools pinned in web/package.json's devDependencies:
+# no import circle in web/js/ (madge).
+JS_CHECKS = [
+    ["madge", "--circular", "--no-spinner", "--extensions", "js", "js", "sw.js"],
+]
+
+
+def lint_js() -> int:
+    """The page's checks (JS_CHECKS, run in web/); non-zero on any finding."""
+    npm_install()
+    for tool, *args in JS_CHECKS:
+        cmd = [str(WEB / "node_modules" / ".bin" / tool), *args]
+        log(" ".join([tool, *args]))
+        code = subprocess.run(cmd, cwd=WEB).returncode
+        if code:
+            log(f"{tool} failed (exit {code}): fix its findings above")
+            return code
+    return 0
+
+
 def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
-    code = lint(python)
+    code = lint(python) or lint_js()
     if code:
         return code
     ensure_chromium()

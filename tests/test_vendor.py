@@ -61,7 +61,9 @@ def test_every_mapped_module_is_served_and_its_bare_imports_are_mapped(page):
 
 def test_every_vendored_package_is_pinned_in_the_lock_file():
     lock = json.loads((build.WEB / "package-lock.json").read_text())["packages"]
-    direct = json.loads((build.WEB / "package.json").read_text())["dependencies"]
+    package = json.loads((build.WEB / "package.json").read_text())
+    # The page's own packages, and the tools that check it (devDependencies: tsc, ESLint, madge).
+    direct = {**package["dependencies"], **package["devDependencies"]}
     # Exact versions only (a pre-release such as @yowasp/clang's 22.0.0-git20542-10 is exact too).
     exact = re.compile(r"\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?")
     assert all(exact.fullmatch(v) for v in direct.values()), direct

@@ -10,16 +10,73 @@
 // if it matches (pyodide-boot.js); a worker that finds it damaged reports the
 // "fallback" boot, and the page forgets the record and makes a fresh snapshot.
 
+/**
+ * A bridge request (py_engines/bridge.py): `cmd` and its fields.
+ * @typedef {{ cmd: string, [field: string]: unknown }} Request
+ */
+
+/**
+ * What went wrong, in the bridge's terms: the error's type ("InvalidInput",
+ * "Cancelled", "EngineUnavailable", ...), its English message, and where in the
+ * input (1-based line and column, the offending token) when it is the input's.
+ * @typedef {object} EngineError
+ * @property {string} type
+ * @property {string} message
+ * @property {number | null} [line]
+ * @property {number | null} [column]
+ * @property {string | null} [token]
+ * @property {object} [msg]  the located message (catalog key and parameters)
+ */
+
+/**
+ * The bridge envelope: {ok: true, ...the command's fields} or {ok: false, error}.
+ * @typedef {{ ok: true, [field: string]: any } | { ok: false, error: EngineError }} Reply
+ */
+
+/**
+ * A solve's reply: the whole answer, a summary per case, the frames of one case.
+ * @typedef {object} SolveReply
+ * @property {true} ok
+ * @property {string} game
+ * @property {string} answer
+ * @property {{ label: string, answer: string }[]} cases
+ * @property {number} case
+ * @property {import("../stage/types.js").Frame[]} frames
+ * @property {{ ms?: number, nodes?: number }} stats
+ */
+
+/**
+ * What the worker posts to the page.
+ * @typedef {{ type: "bytes", loaded: number, total: number }
+ *   | { type: "stage", stage: Stage, ms: number, boot?: Boot, snapshotError?: string }
+ *   | { type: "failed", message: string, file?: string }
+ *   | { type: "progress", id: number, data: Record<string, number> }
+ *   | { type: "reply", id: number, reply: string }} WorkerMessage
+ */
+
+/** @typedef {"runtime" | "engine" | "ready" | "failed"} Stage */
+/** @typedef {"snapshot" | "normal" | "fallback"} Boot */
+
+/**
+ * @typedef {object} ClientOptions
+ * @property {(stage: Stage, ms: number, message?: string) => void} [onStage]
+ * @property {(loaded: number, total: number) => void} [onBytes]  the runtime's download
+ * @property {boolean} [snapshots]  make the memory snapshot once idle (the page's client)
+ */
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_IDLE_MS = 1500;
 const SNAPSHOT_RECORD = "pixelJudge.snapshot.v1";
 // One snapshot per page, whichever client (the page's, or an Explore pool's) asks first.
+/** @type {{ state: "none" | "waiting" | "making" | "stored" | "failed", detail: unknown }} */
 const snapshotJob = { state: "none", detail: null };
 
 // index.html loads this module before the rest of the page, so the first worker
 // starts booting Pyodide at once; its messages wait here until a client takes it.
+/** @type {Worker | null} */
 let early = startWorker();
+/** @type {WorkerMessage[]} */
 const earlyMessages = [];
 early.onmessage = (event) => earlyMessages.push(event.data);
 
@@ -29,7 +86,10 @@ function startWorker() {
   return worker;
 }
 
-// The page's record of the snapshot it stored: {id, sha256, packed, raw} or null.
+/**
+ * The page's record of the snapshot it stored, or null.
+ * @returns {{ id: string, sha256: string, packed: number, raw: number } | null}
+ */
 export function snapshotRecord() {
   try {
     const record = JSON.parse(localStorage.getItem(SNAPSHOT_RECORD) || "null");
@@ -45,6 +105,7 @@ function forgetSnapshot() {
 
 // Stores what the snapshot worker made ({cache, url, key, packed, raw}) and records
 // its hash; the record is written last, so a half-stored snapshot is never trusted.
+/** @param {{ cache: string, url: string, key: string, packed: ArrayBuffer, raw: number }} made */
 async function storeSnapshot({ cache: name, url, key, packed, raw }) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
   const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -56,17 +117,28 @@ async function storeSnapshot({ cache: name, url, key, packed, raw }) {
   return { stored: packed.byteLength, raw };
 }
 
+/** The page's (or an Explore pool's) engine: one worker, one request at a time each. */
 export class EngineClient {
+  /** @param {ClientOptions} [options] */
   constructor({ onStage = () => {}, onBytes = () => {}, snapshots = true } = {}) {
     this.onStage = onStage;
     this.onBytes = onBytes;
     this.snapshots = snapshots;
     // How the engine booted ("snapshot", "normal", or "fallback" after an unusable
     // snapshot) and the snapshot's state ("none", "making", "stored", "failed").
+    /** @type {Boot | null} */
     this.boot = null;
+    /** @type {string | null} why a stored snapshot was refused */
+    this.snapshotError = null;
+    /** @type {string | null} the file a failed boot could not download */
+    this.failedFile = null;
+    /** @type {Stage} */
+    this.stage = "runtime";
     this.nextId = 1;
+    /** @type {Map<number, { resolve: (reply: Reply) => void, onProgress: (data: Record<string, number>) => void }>} */
     this.pending = new Map();
     this.isolated = Boolean(globalThis.crossOriginIsolated && globalThis.SharedArrayBuffer);
+    /** @type {Int32Array | null} */
     this.interrupt = null;
     this.start();
   }
@@ -76,7 +148,10 @@ export class EngineClient {
     early = null;
     this.worker = adopted || startWorker();
     this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    let resolveReady, rejectReady;
+    /** @type {() => void} */
+    let resolveReady = () => {};
+    /** @type {(err: Error) => void} */
+    let rejectReady = () => {};
     this.ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     this.ready.catch(() => {});
     this.stage = "runtime";
@@ -89,13 +164,18 @@ export class EngineClient {
     if (this.interrupt) this.worker.postMessage({ type: "interrupt", buffer: this.interrupt });
   }
 
+  /**
+   * @param {WorkerMessage} msg
+   * @param {() => void} resolveReady
+   * @param {(err: Error) => void} rejectReady
+   */
   receive(msg, resolveReady, rejectReady) {
     if (msg.type === "bytes") {
       this.onBytes(msg.loaded, msg.total);
     } else if (msg.type === "stage") {
       this.stage = msg.stage;
       if (msg.stage === "ready") {
-        this.boot = msg.boot;
+        this.boot = msg.boot || null;
         if (msg.snapshotError) this.snapshotError = msg.snapshotError;
         // The worker deleted a snapshot that failed its checks: its record goes too.
         if (msg.boot === "fallback") forgetSnapshot();
@@ -119,6 +199,10 @@ export class EngineClient {
     }
   }
 
+  /**
+   * @param {string} message
+   * @param {(err: Error) => void} rejectReady
+   */
   fail(message, rejectReady) {
     this.stage = "failed";
     this.onStage("failed", 0, message);
@@ -127,12 +211,17 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  // Sends one bridge request; resolves to the reply envelope (never rejects).
+  /**
+   * Sends one bridge request; resolves to the reply envelope (never rejects).
+   * @param {Request} request
+   * @param {{ onProgress?: (data: Record<string, number>) => void }} [options]
+   * @returns {Promise<Reply>}
+   */
   async call(request, { onProgress = () => {} } = {}) {
     try {
       await this.ready;
     } catch (err) {
-      return errorReply("EngineUnavailable", err.message);
+      return errorReply("EngineUnavailable", err instanceof Error ? err.message : String(err));
     }
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -168,6 +257,7 @@ export class EngineClient {
       }
       snapshotJob.state = "making";
       const maker = new Worker(SNAPSHOT_WORKER_URL, { type: "module" });
+      /** @type {(state: "stored" | "failed", detail: unknown) => void} */
       const done = (state, detail) => {
         snapshotJob.state = state;
         snapshotJob.detail = detail;
@@ -207,6 +297,11 @@ export class EngineClient {
   }
 }
 
+/**
+ * @param {string} type
+ * @param {string} message
+ * @returns {Reply}
+ */
 function errorReply(type, message) {
   return { ok: false, error: { type, message, line: null, column: null } };
 }

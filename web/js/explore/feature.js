@@ -1,26 +1,40 @@
 // The Explore feature on the page: mounts the view into #explore once the
 // manifest is in, follows the game picker, hands a clicked deal to the player,
 // and adds pixelJudge.explore / exploreState and Explore's share-link settings.
-import { app } from "../page/state.js";
+import { app, on } from "../page/state.js";
 import { addHook } from "../page/hook.js";
-import { onGameSelected } from "../page/input.js";
-import { openInPlayer } from "../page/open-scene.js";
 import { ExploreView } from "./view.js";
 
+/** @type {ExploreView | null} */
 let view = null;
 
-export function mountExplore() {
-  view = new ExploreView({
-    container: document.getElementById("explore"), client: app.client,
+/**
+ * Mounts the view; `openDeal` opens a clicked bucket's first deal in the player.
+ * @param {(request: import("../page/types.js").OpenRequest) => Promise<void>} openDeal
+ */
+export function mountExplore(openDeal) {
+  const container = document.getElementById("explore");
+  if (!container) throw new Error("the page lacks its #explore");
+  const shown = new ExploreView({
+    container, client: app.client,
     games: () => app.games, currentGame: () => app.game,
     // The first deal of a clicked bucket becomes the input (the page's own) and is solved.
-    openDeal: openInPlayer,
+    openDeal,
   });
-  onGameSelected((info) => view.setGame(info));
-  // Share links carry Explore's settings; a link's settings come back here.
-  app.exploreLink = () => view.linkState();
-  app.applyExploreLink = (settings) => view.applyLink(settings);
+  view = shown;
+  on("game", (info) => shown.setGame(info));
 }
+
+/** Explore's settings for a share link (null while there is no view). */
+export const exploreLink = () => (view ? view.linkState() : null);
+
+/**
+ * A link's Explore settings, applied to the view.
+ * @param {object} settings
+ */
+export const applyExploreLink = (settings) => {
+  if (view) view.applyLink(settings);
+};
 
 function mounted() {
   if (!view) throw new Error("the page is still starting");
@@ -28,6 +42,6 @@ function mounted() {
 }
 
 // Runs a study in the page's worker pool; resolves to the CLI's JSON.
-addHook("explore", (game, settings = {}) => mounted().start({ ...settings, game }));
+addHook("explore", (/** @type {string} */ game, settings = {}) => mounted().start({ ...settings, game }));
 // The view now: {game, study, running, done, deals, result, plots: [{title, kind, regions}]}.
 addHook("exploreState", () => mounted().state());

@@ -2,11 +2,12 @@
 // played, `app.solved.userSteps`) each marked best or with the value it lost and
 // a lichess-style mark, listed as a variation apart from the engine's line, with
 // a one-line summary.  pixelJudge.state().analysis lists the same marks.
-import { app, el, gameInfo } from "./state.js";
+import { app, el, gameInfo, on } from "./state.js";
+import { addState } from "./hook.js";
 import { analyse, summary } from "./analysis.js";
-import { onStep } from "./playback.js";
 
-export function currentAnalysis() {
+/** The marks of the user's own moves in the shown line (none without any). */
+function currentAnalysis() {
   const s = app.solved;
   if (!s || !s.userSteps || !s.userSteps.length) return [];
   const info = gameInfo(s.game);
@@ -42,4 +43,5 @@ function render() {
   }));
 }
 
-onStep(() => render());
+on("step", () => render());
+addState(() => ({ analysis: currentAnalysis() }));

@@ -3,9 +3,13 @@
 // fills the game picker.  `ready` resolves when the engine can solve.
 import { EngineClient } from "../engine/client.js";
 import { app, el, option } from "./state.js";
+import { addHook } from "./hook.js";
 
+/** @type {(value?: unknown) => void} */
 let resolveReady;
+/** Resolves when the engine is installed and the page can solve. */
 export const ready = new Promise((res) => { resolveReady = res; });
+addHook("ready", ready);
 
 // Resolves to true once the picker is filled, false if the manifest failed.
 export async function boot() {

@@ -1,22 +1,36 @@
 // The auto-demo: plays the current game's samples one after another, in a loop.
 // Any manual action stops it (see `stoppedByManualActions`).
-import { app, el, gameInfo } from "./state.js";
-import { loadSample } from "./input.js";
-import { solve } from "./solve.js";
-import { onStep, player } from "./playback.js";
+import { app, el, gameInfo, on, player } from "./state.js";
+import { addState } from "./hook.js";
 
-let demo = null;   // {index, timer} while the demo plays
+/**
+ * What the demo needs from the rest of the page (main.js hands it over).
+ * @typedef {object} DemoNeeds
+ * @property {(k: number) => void} loadSample
+ * @property {import("./types.js").Solve} solve
+ */
 
-export const running = () => Boolean(demo);
+/** @type {DemoNeeds} */
+let needs;
+/** @param {DemoNeeds} given */
+export function connectDemo(given) {
+  needs = given;
+}
+
+/** @type {{ index: number, timer: number } | null} */
+let demo = null;   // while the demo plays
+
+/** Stops the demo, if it plays. */
 export const stopDemo = () => stop();
+addState(() => ({ demo: Boolean(demo) }));
 
 async function next() {
   const info = gameInfo();
-  if (!demo || !info.samples.length) return stop();
+  if (!demo || !info || !info.samples.length) return stop();
   const k = demo.index % info.samples.length;
   demo.index = k + 1;
-  loadSample(k);
-  await solve({ quiet: true });
+  needs.loadSample(k);
+  await needs.solve({ quiet: true });
   if (demo && app.solved) {
     el.solveStatus.textContent = `Demo: ${info.samples[k].name}`;
     player.seek(0);
@@ -40,18 +54,24 @@ function stop() {
 }
 
 // At the end of a sample's line, the next sample follows after a pause.
-onStep((why, index, count) => {
+on("step", (why, index, count) => {
   if (why === "pause" && demo && index === count - 1) demo.timer = setTimeout(next, 1500);
 });
 
+/** The demo button (controls.js). */
 export const handlers = {
   demo: () => (demo ? stop() : start()),
 };
 
 // Wraps the page's handlers so that any manual action stops the demo (the demo
 // button toggles it; sound, speed, copying and "play as" leave it running).
-export function stoppedByManualActions(on) {
+/**
+ * @template {Record<string, (...args: any[]) => unknown>} H
+ * @param {H} handlers
+ * @returns {H}
+ */
+export function stoppedByManualActions(handlers) {
   const keep = new Set(["demo", "sound", "speed", "copyLink", "copyAnswer", "playAs"]);
-  return Object.fromEntries(Object.entries(on).map(([name, fn]) =>
-    [name, keep.has(name) ? fn : (...args) => { stop(); return fn(...args); }]));
+  return /** @type {H} */ (Object.fromEntries(Object.entries(handlers).map(([name, fn]) =>
+    [name, keep.has(name) ? fn : (/** @type {unknown[]} */ ...args) => { stop(); return fn(...args); }])));
 }

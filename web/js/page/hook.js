@@ -1,26 +1,20 @@
 // The test hook, window.pixelJudge: for end-to-end tests and curious users.
 // Its names are a contract (README, "The test hook").  A feature adds to it
-// before main.js publishes it (at import time is simplest):
+// before main.js publishes it (at import time, or when main.js wires it):
 //   addHook("check", (game, input, output) => ...);    // pixelJudge.check(...)
 //   addState(() => ({ stale: isStale() }));            // more fields in state()
-import { app } from "./state.js";
-import { ready } from "./boot.js";
-import { player, renderer } from "./playback.js";
-import { shareLink } from "./links.js";
-import { running as demoRunning } from "./demo.js";
+// This module knows no feature: it reads only the page's state.
+import { app, player } from "./state.js";
 
+/** @type {(() => Record<string, unknown>)[]} */
 const stateParts = [];
 let published = false;
 
+/** @type {Record<string, unknown>} */
 const entries = {
-  // Resolves when the engine is installed and the page can solve.
-  ready,
   games: () => app.games.map((g) => ({ name: g.name, title: g.title, kind: g.kind, samples: g.samples.map((s) => s.name) })),
   // The bridge envelope for `text`, without touching the page.
-  solve: (game, text) => app.client.call({ cmd: "solve", game, text }),
-  shareLink,
-  // The rectangle of every text on the stage now, in stage pixels (384 x 216).
-  textBoxes: () => renderer.textBoxes(),
+  solve: (/** @type {string} */ game, /** @type {string} */ text) => client().call({ cmd: "solve", game, text }),
   state: () => Object.assign({
     game: app.game,
     case: app.solved ? app.solved.caseIndex : 0,
@@ -31,29 +25,43 @@ const entries = {
     moves: app.solved ? [...app.solved.moves] : [],
     solving: app.solving,
     engine: app.client ? app.client.stage : "loading",
-    demo: demoRunning(),
     // Which scene draws the game: the game's own, or "generic" when it has none.
     scene: app.scene ? (app.scene.generic ? "generic" : app.game) : null,
   }, ...stateParts.map((part) => part())),
 };
 
+function client() {
+  if (!app.client) throw new Error("the engine is not started yet");
+  return app.client;
+}
+
+/** @param {string} what */
 function assertOpen(what) {
   if (published) throw new Error(`pixelJudge is already published: add ${what} before main.js publishes it`);
 }
 
+/**
+ * Adds pixelJudge[name] (a function, or a value such as the `ready` promise).
+ * @param {string} name
+ * @param {unknown} fn
+ */
 export function addHook(name, fn) {
   assertOpen(name);
   if (name in entries) throw new Error(`pixelJudge.${name} exists already`);
   entries[name] = fn;
 }
 
-// `part()` returns an object whose fields join pixelJudge.state().
+/**
+ * `part()` returns an object whose fields join pixelJudge.state().
+ * @param {() => Record<string, unknown>} part
+ */
 export function addState(part) {
   assertOpen("a state part");
   stateParts.push(part);
 }
 
+/** Publishes window.pixelJudge, frozen: nothing can be added after. */
 export function publishHook() {
   published = true;
-  window.pixelJudge = Object.freeze({ ...entries });
+  /** @type {Window & { pixelJudge?: Readonly<Record<string, unknown>> }} */ (window).pixelJudge = Object.freeze({ ...entries });
 }

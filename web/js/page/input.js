@@ -1,25 +1,46 @@
 // The game and its input: picking a game, the textarea (saved per game), samples,
 // random deals with their options, a scene's input tool, and "Restore my input"
 // (loading a sample or a deal over typed text keeps that text one click away).
-import { app, el, gameInfo, option } from "./state.js";
+// Tells the page: "game" when a game is selected, "input" when the text changes.
+import { app, el, emit, gameInfo, option } from "./state.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
-import { clearPlayback } from "./playback.js";
 import { loadScene } from "../stage/scene-loader.js";
-import { solve } from "./solve.js";
-import { refreshStale } from "./stale.js";
 
-const gameListeners = [];
-// `fn(info)` runs whenever a game is selected (by the picker, a link or a feature).
-export function onGameSelected(fn) {
-  gameListeners.push(fn);
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").RandomOption} RandomOption */
+
+/**
+ * What the input needs from the rest of the page (main.js hands it over).
+ * @typedef {object} InputNeeds
+ * @property {import("./types.js").Solve} solve  solves the shown input
+ * @property {() => void} clearPlayback  empties the answer and the stage
+ */
+
+/** @type {InputNeeds} */
+let needs;
+/** @param {InputNeeds} given */
+export function connectInput(given) {
+  needs = given;
 }
 
+/** The chosen game's manifest entry (there always is one once a game is chosen). */
+function chosen() {
+  const info = gameInfo();
+  if (!info) throw new Error(`no such game: ${app.game}`);
+  return info;
+}
+
+/**
+ * Selects a game: its title, help, samples, random options, input and scene.
+ * @param {string} name
+ * @param {{ keepInput?: boolean }} [options]  keepInput: save the shown input first
+ */
 export async function selectGame(name, { keepInput = true } = {}) {
   if (keepInput && app.game) rememberInput();
   app.game = name;
   el.game.value = name;
-  const info = gameInfo();
+  const info = chosen();
   el.gameTitle.textContent = info.title;
   el.inputHelp.textContent = info.input_help;
   el.input.value = app.inputs[name] ?? "";
@@ -27,29 +48,33 @@ export async function selectGame(name, { keepInput = true } = {}) {
   el.sample.disabled = info.samples.length === 0;
   el.sampleList.disabled = info.samples.length === 0;
   buildOptions(info);
-  for (const fn of gameListeners) fn(info);
+  emit("game", info);
   clearError();
   app.scene = await loadScene(info);
   if (app.game !== name) return;
   mountInputTool();
-  if (!app.solved || app.solved.game !== name) clearPlayback();
+  if (!app.solved || app.solved.game !== name) needs.clearPlayback();
   storage.save({ ...storage.load(), game: name, inputs: app.inputs });
 }
 
+/** @param {GameInfo} info */
 function buildOptions(info) {
   const nodes = info.random_options.map((opt) => {
     const label = document.createElement("label");
     label.append(`${opt.label} `);
+    /** @type {HTMLSelectElement | HTMLInputElement} */
     let control;
     if (opt.choices) {
-      control = document.createElement("select");
-      control.append(...opt.choices.map((choice) => option(choice, choice)));
+      const list = document.createElement("select");
+      list.append(...opt.choices.map((choice) => option(choice, choice)));
+      control = list;
     } else {
-      control = document.createElement("input");
-      control.type = "number";
-      control.min = String(opt.min);
-      control.max = String(opt.max);
-      control.step = "1";
+      const number = document.createElement("input");
+      number.type = "number";
+      number.min = String(opt.min);
+      number.max = String(opt.max);
+      number.step = "1";
+      control = number;
     }
     control.value = String(opt.default);
     control.dataset.option = opt.name;
@@ -67,9 +92,10 @@ function buildOptions(info) {
 function mountInputTool() {
   app.tool = null;
   el.inputTool.replaceChildren();
-  el.inputTool.hidden = !app.scene.inputTool;
-  if (!app.scene.inputTool) return;
-  app.tool = app.scene.inputTool(el.inputTool, {
+  const inputTool = app.scene && app.scene.inputTool;
+  el.inputTool.hidden = !inputTool;
+  if (!inputTool) return;
+  app.tool = inputTool(el.inputTool, {
     read: () => el.input.value,
     write: (text) => {
       el.input.value = text;
@@ -80,18 +106,23 @@ function mountInputTool() {
 }
 
 let saveTimer = 0;
+/** Takes the shown text as the chosen game's input: saved, synced, and told to the page. */
 export function rememberInput() {
   if (app.tool) app.tool.sync(el.input.value);
-  app.inputs[app.game] = el.input.value;
-  refreshStale();
+  if (app.game) app.inputs[app.game] = el.input.value;
+  emit("input");
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
 }
 
+/**
+ * Puts `text` in the input; what the user typed there stays one click away.
+ * @param {string} text
+ */
 export function replaceInput(text) {
   const current = el.input.value;
-  const generated = gameInfo().samples.some((s) => s.text === current) || current === app.lastGenerated;
-  if (current.trim() && !generated) {
+  const generated = chosen().samples.some((s) => s.text === current) || current === app.lastGenerated;
+  if (current.trim() && !generated && app.game) {
     app.typed = { game: app.game, text: current };
     el.restore.hidden = false;
   }
@@ -108,8 +139,12 @@ function restoreInput() {
   rememberInput();
 }
 
+/**
+ * Loads the chosen game's sample `k` (none if there is no such sample).
+ * @param {number} k
+ */
 export function loadSample(k) {
-  const info = gameInfo();
+  const info = chosen();
   const sample = info.samples[k];
   if (!sample) return;
   replaceInput(sample.text);
@@ -119,26 +154,30 @@ export function loadSample(k) {
   clearError();
 }
 
+/** The semantic events of the input (controls.js). */
 export const handlers = {
-  gameChosen: (name) => selectGame(name),
+  gameChosen: (/** @type {string} */ name) => selectGame(name),
   inputEdited: () => rememberInput(),
   restore: () => restoreInput(),
   sample: () => {
-    const info = gameInfo();
+    const info = chosen();
     if (!info.samples.length) return;
     // The sample after the one shown (the first if the input is not a sample).
     const shown = info.samples.findIndex((s) => s.text === el.input.value);
     loadSample(shown < 0 ? 0 : (shown + 1) % info.samples.length);
   },
-  sampleChosen: (value) => loadSample(Number(value)),
+  sampleChosen: (/** @type {string} */ value) => loadSample(Number(value)),
   random: async () => {
-    const info = gameInfo();
+    const info = chosen();
     const seed = Math.max(0, Math.floor(Number(el.seed.value) || 0));
+    /** @type {Record<string, string | number>} */
     const options = {};
-    for (const control of el.options.querySelectorAll("[data-option]")) {
+    for (const control of el.options.querySelectorAll("select[data-option], input[data-option]")) {
       const opt = info.random_options.find((o) => o.name === control.dataset.option);
+      if (!opt || !(control instanceof HTMLSelectElement || control instanceof HTMLInputElement)) continue;
       options[opt.name] = opt.choices ? control.value : Number(control.value);
     }
+    if (!app.client) return;
     const reply = await app.client.call({ cmd: "random", game: info.name, seed, options });
     if (!reply.ok) {
       showError(reply.error);
@@ -147,7 +186,7 @@ export const handlers = {
     replaceInput(reply.text);
     app.lastGenerated = reply.text;
     el.seed.value = String(seed + 1);
-    await solve();
+    await needs.solve();
     el.solveStatus.textContent = `Random deal, seed ${seed}. ${el.solveStatus.textContent}`;
   },
 };

@@ -1,16 +1,37 @@
 // Share links on the page: Copy link, reading a link when the page opens, and
 // the banner of a link that could not be opened.  (share.js encodes and decodes.)
 import { app, el, copyText } from "./state.js";
+import { addHook } from "./hook.js";
 import * as share from "./share.js";
-import { currentScene } from "./playback.js";
 
+/**
+ * What links need from the rest of the page (main.js hands it over).
+ * @typedef {object} LinkNeeds
+ * @property {() => import("./types.js").SceneRef} currentScene  the shown scene
+ * @property {() => object | null} exploreLink  Explore's settings, when the user has touched them
+ */
+
+/** @type {LinkNeeds} */
+let needs;
+/** @param {LinkNeeds} given */
+export function connectLinks(given) {
+  needs = given;
+}
+
+/**
+ * Shows the banner of a link that could not be opened.
+ * @param {string} message
+ */
 export function showLinkError(message) {
   el.linkError.textContent = `This share link could not be opened: ${message}. Nothing from it was loaded.`;
   el.linkError.hidden = false;
 }
 
-// The scene in the address bar's fragment ({game, text, caseIndex, step, moves}),
-// or null; the fragment is dropped so later edits survive a reload.
+/**
+ * The scene in the address bar's fragment, or null; the fragment is dropped so
+ * later edits survive a reload.
+ * @returns {Promise<import("./types.js").Linked | null>}
+ */
 export async function readLink() {
   const fragment = share.currentFragment();
   if (!fragment) return null;
@@ -25,8 +46,10 @@ export async function readLink() {
 }
 
 // Explore's settings (when the user has touched them) ride along.
-export const shareLink = () => share.linkFor({ ...currentScene(), explore: app.exploreLink ? app.exploreLink() : null });
+const shareLink = () => share.linkFor({ ...needs.currentScene(), explore: needs.exploreLink() });
+addHook("shareLink", shareLink);
 
+/** The Copy link button (controls.js). */
 export const handlers = {
   copyLink: async () => {
     const link = await shareLink();

@@ -6,7 +6,6 @@
 // (the background snapshot: "none", "waiting", "making", "stored", "failed") to
 // pixelJudge.state().
 import { app } from "./state.js";
-import { ready } from "./boot.js";
 import { addState } from "./hook.js";
 
 addState(() => ({
@@ -18,7 +17,11 @@ addState(() => ({
 
 const offline = { state: "unsupported" };   // "registering", "installing", "ready", "update", "failed"
 
-export function startOffline() {
+/**
+ * Registers the service worker once the engine is `ready`.
+ * @param {Promise<unknown>} ready
+ */
+export function startOffline(ready) {
   if (!("serviceWorker" in navigator)) return;
   offline.state = "registering";
   ready.then(register);

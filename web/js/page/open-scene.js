@@ -7,16 +7,30 @@
 //              deal replaces it without offering to restore it);
 //   note:      a few words put before the solve status ("Example deal of ...").
 import { app, el, reducedMotion } from "./state.js";
-import { replaceInput, selectGame } from "./input.js";
-import { solve } from "./solve.js";
-import { stopDemo } from "./demo.js";
 
+/**
+ * What opening a scene needs from the rest of the page (main.js hands it over).
+ * @typedef {object} OpenNeeds
+ * @property {() => void} stopDemo
+ * @property {(name: string) => Promise<void>} selectGame
+ * @property {(text: string) => void} replaceInput
+ * @property {import("./types.js").Solve} solve
+ */
+
+/** @type {OpenNeeds} */
+let needs;
+/** @param {OpenNeeds} given */
+export function connectOpenScene(given) {
+  needs = given;
+}
+
+/** @param {import("./types.js").OpenRequest} request */
 export async function openInPlayer({ game, text, caseIndex = 0, generated = true, note = "" }) {
-  stopDemo();
-  if (game !== app.game) await selectGame(game);
-  replaceInput(text);
+  needs.stopDemo();
+  if (game !== app.game) await needs.selectGame(game);
+  needs.replaceInput(text);
   if (generated) app.lastGenerated = text;
-  await solve({ caseIndex });
+  await needs.solve({ caseIndex });
   if (note) el.solveStatus.textContent = `${note}. ${el.solveStatus.textContent}`;
   el.canvas.focus({ preventScroll: true });
   el.canvas.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });

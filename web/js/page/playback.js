@@ -1,8 +1,8 @@
 // Playback: the player (time), the renderer (canvas) and everything that shows
 // the current step: step counter, transport buttons, narration, transcript mark,
 // move panel, sounds.  The shown step is saved so a reload returns to it.
-import { app, el, gameInfo, reducedMotion } from "./state.js";
-import { Player } from "../stage/player.js";
+import { app, el, emit, gameInfo, on, player, reducedMotion } from "./state.js";
+import { addHook } from "./hook.js";
 import { Renderer } from "../stage/renderer.js";
 import * as storage from "./storage.js";
 import * as sound from "../stage/sound.js";
@@ -10,15 +10,26 @@ import { fillPlayAs, renderMoves } from "./moves.js";
 import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";
 
-export const renderer = new Renderer(el.canvas, { reducedMotion });
-export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
+/** @typedef {import("./state.js").Frame} Frame */
+/** @typedef {import("../stage/player.js").Change} Change */
 
-// Called with (why, index, count) whenever a step is shown (not at every tween).
-const listeners = [];
-export function onStep(fn) {
-  listeners.push(fn);
-}
+/**
+ * The shown scene, as a share link or a reload restores it.
+ * @typedef {object} SceneRef
+ * @property {string | null} game
+ * @property {string} text
+ * @property {number} caseIndex
+ * @property {number} step
+ * @property {string[]} moves
+ * @property {number[]} [userSteps]
+ */
 
+const renderer = new Renderer(el.canvas, { reducedMotion });
+on("player", (why) => refresh(why));
+// The rectangle of every text on the stage now, in stage pixels (384 x 216).
+addHook("textBoxes", () => renderer.textBoxes());
+
+/** No scene: the answer, cases, transcript and stage are emptied. */
 export function clearPlayback() {
   app.solved = null;
   el.answer.textContent = "";
@@ -32,6 +43,11 @@ export function clearPlayback() {
   renderer.show(app.scene, null);
 }
 
+/**
+ * Shows a new line of frames, at `step`.
+ * @param {Frame[]} frames
+ * @param {number} [step]
+ */
 export function loadFrames(frames, step = 0) {
   el.linkText.hidden = true;   // a shown link belongs to the scene it was made for
   el.linkStatus.textContent = "";
@@ -42,6 +58,7 @@ export function loadFrames(frames, step = 0) {
 }
 
 let lastSounded = -1;
+/** @param {Change} why */
 function refresh(why) {
   const s = app.solved;
   const frames = s ? s.frames : [];
@@ -63,9 +80,13 @@ function refresh(why) {
   lastSounded = i;
   showMoves();
   saveScene();
-  for (const fn of listeners) fn(why, i, frames.length);
+  emit("step", why, i, frames.length);
 }
 
+/**
+ * @param {number} count
+ * @param {number} i
+ */
 function showTransport(count, i) {
   el.step.textContent = count ? `${i} / ${count - 1}` : "0 / 0";
   el.scrubber.value = String(i);
@@ -87,11 +108,15 @@ function showMoves() {
   renderMoves({ panel: el.moves, title: el.movesTitle, list: el.moveList, backToLine: el.backToLine }, line);
 }
 
+/** @param {number} speed */
 function formatSpeed(speed) {
   return speed >= 1 ? String(Math.round(speed * 100) / 100) : speed.toFixed(2).replace(/0$/, "");
 }
 
-// The shown scene, as a share link or a reload restores it.
+/**
+ * The shown scene, as a share link or a reload restores it.
+ * @returns {SceneRef}
+ */
 export function currentScene() {
   const s = app.solved;
   if (!s) return { game: app.game, text: el.input.value, caseIndex: 0, step: 0, moves: [] };
@@ -107,13 +132,14 @@ function saveScene() {
   }, 300);
 }
 
+/** The semantic events of the transport (controls.js). */
 export const handlers = {
   first: () => player.first(),
   last: () => player.last(),
-  step: (d) => player.step(d),
+  step: (/** @type {number} */ d) => player.step(d),
   togglePlay: () => player.toggle(),
-  seek: (i) => { player.pause(); player.seek(i); },
-  speed: (x) => player.setSpeed(x),
-  sound: (on) => sound.setEnabled(on),
+  seek: (/** @type {number} */ i) => { player.pause(); player.seek(i); },
+  speed: (/** @type {number} */ x) => player.setSpeed(x),
+  sound: (/** @type {boolean} */ enabled) => sound.setEnabled(enabled),
   playAs: () => refresh("seek"),
 };

@@ -1,13 +1,32 @@
 // What the page shows when it opens: the scene of a share link (a link beats
 // anything stored), else the game, input and scene of the last visit.
 import { app, el, stored } from "./state.js";
-import { readLink } from "./links.js";
-import { rememberInput, selectGame } from "./input.js";
-import { solve, takeOver } from "./solve.js";
-import { openTool } from "../tools/feature.js";
 
+/** @typedef {import("./types.js").Linked} Linked */
+
+/**
+ * What restoring needs from the rest of the page (main.js hands it over).
+ * @typedef {object} RestoreNeeds
+ * @property {() => Promise<Linked | null>} readLink
+ * @property {(name: string, options?: { keepInput?: boolean }) => Promise<void>} selectGame
+ * @property {() => void} rememberInput
+ * @property {import("./types.js").Solve} solve
+ * @property {() => boolean} takeOver
+ * @property {(tool: object) => void} openTool
+ * @property {(settings: object) => void} applyExploreLink
+ */
+
+/** @type {RestoreNeeds} */
+let needs;
+/** @param {RestoreNeeds} given */
+export function connectRestore(given) {
+  needs = given;
+}
+
+/** Shows what the page opens with: a link's scene, else the last visit's. */
 export async function restoreScene() {
-  const linked = await readLink();
+  const { rememberInput, selectGame, solve } = needs;
+  const linked = await needs.readLink();
   const initialGame = app.games.some((g) => g.name === stored.game) ? stored.game : app.games[0].name;
   // Text typed (or pasted) while the page was still loading beats the saved input.
   const typed = el.input.value;
@@ -22,7 +41,7 @@ export async function restoreScene() {
     rememberInput();
   }
   // A Solve pressed while the page loaded (queued by early-solve.js) solves now.
-  const queued = takeOver();
+  const queued = needs.takeOver();
   if (linked) {
     await openLinked(linked);
     if (queued && !app.solved) solve();
@@ -35,11 +54,15 @@ export async function restoreScene() {
   }
 }
 
-// A link's scene goes on the page only if the engine accepts it.
+/**
+ * A link's scene goes on the page only if the engine accepts it.
+ * @param {Linked} linked
+ */
 async function openLinked(linked) {
-  if (linked.explore && app.applyExploreLink) app.applyExploreLink(linked.explore);
+  const { rememberInput, selectGame, solve } = needs;
+  if (linked.explore) needs.applyExploreLink(linked.explore);
   // A link may open a tool with its inputs filled in, once its input is accepted.
-  const tool = () => (linked.tool ? openTool(linked.tool) : null);
+  const tool = () => (linked.tool ? needs.openTool(linked.tool) : null);
   if (!linked.text.trim()) return tool();   // an Explore or tool link may come without an input
   await solve({
     game: linked.game, text: linked.text, caseIndex: linked.caseIndex, step: linked.step,
@@ -56,6 +79,6 @@ async function openLinked(linked) {
 
 // A link pasted into an open tab (only the fragment changes) opens like a fresh one.
 export async function openFragment() {
-  const linked = await readLink();
+  const linked = await needs.readLink();
   if (linked) await openLinked(linked);
 }

@@ -1,23 +1,39 @@
 // Solving: sends the input to the engine, shows progress, the answer and the
 // status line, and loads the frames; `replay` fetches the frames of another
-// case or of a line with the user's moves.
-import { app, el, gameInfo, copyText, reducedMotion } from "./state.js";
+// case or of a line with the user's moves.  Tells the page "solved" when a solve
+// puts a new scene on it.
+import { app, el, emit, gameInfo, copyText, player, reducedMotion } from "./state.js";
 import { clearError, showError } from "./input-errors.js";
 import { fillCases, showCase } from "./cases.js";
-import { loadFrames, player } from "./playback.js";
 import { choicesBefore } from "./moves.js";
-import { showLinkError } from "./links.js";
-import { refreshStale } from "./stale.js";
+
+/** @typedef {import("./types.js").SolveOptions} SolveOptions */
+/** @typedef {import("../engine/client.js").EngineError} EngineError */
+
+/**
+ * What solving needs from the rest of the page (main.js hands it over).
+ * @typedef {object} SolveNeeds
+ * @property {(frames: import("../stage/types.js").Frame[], step?: number) => void} loadFrames
+ * @property {(message: string) => void} showLinkError
+ */
+
+/** @type {SolveNeeds} */
+let needs;
+/** @param {SolveNeeds} given */
+export function connectSolve(given) {
+  needs = given;
+}
 
 // A link's scene passes its own `game` and `text`, and `accept`, which puts them
 // on the page only once the engine has accepted them: a rejected link changes
 // nothing (textarea, game, saved input, shown scene).  Returns true on success.
+/** @type {import("./types.js").Solve} */
 export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [], fromLink = false, quiet = false,
   game = app.game, text = el.input.value, accept = null } = {}) {
-  if (app.solving) return false;
+  if (app.solving || !app.client || !game) return false;
   if (!text.trim()) {
     showError({ message: "The input is empty: paste a judge input, or load a sample." });
-    return;
+    return false;
   }
   clearError();
   const ticket = ++app.ticket;
@@ -33,13 +49,14 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   if (ticket !== app.ticket || (!fromLink && game !== app.game)) return false;
   if (!reply.ok) {
     el.solveStatus.textContent = reply.error.type === "Cancelled" ? "Cancelled." : "";
-    if (fromLink) showLinkError(linkProblem(reply.error, caseIndex));
+    if (fromLink) needs.showLinkError(linkProblem(reply.error, caseIndex));
     else if (reply.error.type !== "Cancelled") showError(reply.error);
     return false;
   }
   if (accept) await accept();
   const ms = reply.stats && reply.stats.ms !== undefined ? `${reply.stats.ms} ms` : "";
-  const nodes = gameInfo(game).kind === "two-player" && reply.stats.nodes;
+  const info = gameInfo(game);
+  const nodes = info && info.kind === "two-player" && reply.stats.nodes;
   const searched = nodes ? ` · ${Number(nodes).toLocaleString()} position${nodes === 1 ? "" : "s"} searched` : "";
   el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${searched}`;
   el.answer.textContent = reply.answer;
@@ -48,13 +65,17 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   fillCases(reply.cases, reply.case);
   app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves],
     userSteps: moves.length ? [...userSteps] : [] };
-  loadFrames(reply.frames, step);
-  refreshStale();
+  needs.loadFrames(reply.frames, step);
+  emit("solved");
   if (!quiet) bringStageIntoView();
   return true;
 }
 
-// What is wrong with a link, in the link's own terms (its c= is counted from 0).
+/**
+ * What is wrong with a link, in the link's own terms (its c= is counted from 0).
+ * @param {EngineError} error
+ * @param {number} caseIndex
+ */
 function linkProblem(error, caseIndex) {
   const cases = /the input has (\d+) case/.exec(error.message || "");
   if (cases) {
@@ -70,11 +91,18 @@ function linkProblem(error, caseIndex) {
 function bringStageIntoView() {
   const r = el.canvas.getBoundingClientRect();
   if (r.top >= 0 && r.bottom <= innerHeight) return;
-  el.canvas.closest("section").scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
+  el.canvas.closest("section")?.scrollIntoView({ block: "start", behavior: reducedMotion ? "auto" : "smooth" });
 }
 
-// `userSteps`: the decision steps the user played themselves (for the analysis).
-export async function replay(caseIndex, moves, step, userSteps = []) {
+/**
+ * The frames of another case, or of a line with the user's `moves`, shown at `step`.
+ * `userSteps`: the decision steps the user played themselves (for the analysis).
+ * @param {number} caseIndex
+ * @param {string[]} moves
+ * @param {number} step
+ * @param {number[]} [userSteps]
+ */
+async function replay(caseIndex, moves, step, userSteps = []) {
   const s = app.solved;
   if (!s || app.solving) return false;
   const reply = await call({ cmd: "replay", game: s.game, text: s.text, case: caseIndex, moves });
@@ -87,16 +115,17 @@ export async function replay(caseIndex, moves, step, userSteps = []) {
   s.moves = [...moves];
   s.userSteps = [...userSteps];
   showCase(reply.case);
-  loadFrames(reply.frames, step);
+  needs.loadFrames(reply.frames, step);
   return true;
 }
 
 // When the user plays one side, the engine answers for the other at once: the
 // line runs on to the user's next decision (or the end).
+/** @param {number} from */
 function answerForTheEngine(from) {
   const side = el.playAs.value;
+  if (!side || !app.solved) return;
   const frames = app.solved.frames;
-  if (!side) return;
   let k = from;
   while (k < frames.length - 1 && frames[k].values && frames[k].to_move !== side) k++;
   if (k === from) return;
@@ -105,8 +134,14 @@ function answerForTheEngine(from) {
   }, player.tweenMs + 60);
 }
 
-// One engine request at a time from the page: Solve is off and Cancel on meanwhile.
+/**
+ * One engine request at a time from the page: Solve is off and Cancel on meanwhile.
+ * @param {import("../engine/client.js").Request} request
+ * @param {(progress: Record<string, number>) => void} [onProgress]
+ * @returns {Promise<import("../engine/client.js").Reply>}
+ */
 async function call(request, onProgress) {
+  if (!app.client) throw new Error("the engine is not started yet");
   app.solving = true;
   // Solve keeps focus while it runs (a disabled button would drop it to the
   // page body): it is only marked busy, and solve() ignores presses meanwhile.
@@ -122,6 +157,7 @@ async function call(request, onProgress) {
 // The page takes the Solve button over from early-solve.js (the classic script
 // that queues a press made while the page loads) once the game and its input are
 // in place.  Returns true when a press was queued meanwhile: the caller solves it.
+/** @returns {boolean} */
 export function takeOver() {
   const queued = el.solve.dataset.queued === "true";
   delete el.solve.dataset.queued;
@@ -129,17 +165,19 @@ export function takeOver() {
   return queued;
 }
 
+/** The semantic events of solving (controls.js). */
 export const handlers = {
   // Before takeOver, early-solve.js queues the press instead.
   solve: () => (el.solve.dataset.wired === "true" ? solve() : false),
   cancel: async () => {
     el.solveStatus.textContent = "Cancelling…";
-    await app.client.cancel();
+    if (app.client) await app.client.cancel();
   },
-  caseChosen: (k) => replay(k, [], 0),
-  move: async (id) => {
+  caseChosen: (/** @type {number} */ k) => replay(k, [], 0),
+  move: async (/** @type {string} */ id) => {
     const i = player.index;
     const s = app.solved;
+    if (!s) return;
     const moves = [...choicesBefore(s.frames, i), id];
     const userSteps = [...(s.userSteps || []).filter((k) => k < i), i];
     if (await replay(s.caseIndex, moves, i + 1, userSteps)) answerForTheEngine(i + 1);
@@ -147,6 +185,7 @@ export const handlers = {
   // The engine's line again, at the step where the user left it.
   backToLine: () => {
     const s = app.solved;
+    if (!s) return false;
     const left = s.userSteps && s.userSteps.length ? s.userSteps[0] : player.index;
     return replay(s.caseIndex, [], left, []);
   },

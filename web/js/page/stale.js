@@ -2,15 +2,16 @@
 // belongs to the old input says so at once: a visible "input changed: Solve
 // again", the answer and the stage dimmed, Copy link off (it would share the old
 // input).  The next solve of the shown input clears it.
-import { app, el } from "./state.js";
+import { app, el, on } from "./state.js";
 import { addState } from "./hook.js";
 
-export function isStale() {
+/** Whether the shown answer and scene belong to another input than the one shown. */
+function isStale() {
   const s = app.solved;
   return Boolean(s) && (s.game !== app.game || s.text !== el.input.value);
 }
 
-export function refreshStale() {
+function refreshStale() {
   const stale = isStale();
   el.stale.hidden = !stale;
   el.answer.classList.toggle("stale", stale);
@@ -23,4 +24,6 @@ export function refreshStale() {
   }
 }
 
+on("input", refreshStale);
+on("solved", refreshStale);
 addState(() => ({ stale: isStale() }));

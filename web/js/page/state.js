@@ -1,40 +1,137 @@
-// The page's shared parts: its elements by role, and the state of the shown
-// scene.  Feature modules read and write `app`; nothing here knows a game.
+// The page's state, owned here: its elements by role, the shown scene's state
+// (`app`), the player (which step is shown, and how it plays) and the page's
+// events.  Features read the state and change it; whoever changes something
+// others follow says so with emit(), and the others listen with on().  This
+// module imports no feature, and nothing here knows a game.
 import * as storage from "./storage.js";
+import { Player } from "../stage/player.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").Solved} Solved */
+
+/**
+ * The page's state.
+ * @typedef {object} AppState
+ * @property {GameInfo[]} games
+ * @property {string | null} game  the chosen game
+ * @property {import("../stage/types.js").Scene | null} scene  the chosen game's scene
+ * @property {import("../engine/client.js").EngineClient | null} client
+ * @property {Record<string, string>} inputs  the input typed for each game
+ * @property {Solved | null} solved
+ * @property {boolean} solving  an engine request of the page runs
+ * @property {number} ticket  counts solves: a reply to an older one is dropped
+ * @property {{ sync(text: string): void } | null} tool  the scene's input tool, when it has one
+ * @property {{ game: string, text: string } | null} typed  what the user typed before a sample
+ *   or a deal replaced it ("Restore my input")
+ * @property {string | null} lastGenerated  the last input the page made itself
+ */
+
+/**
+ * The page's events, by name, with what each passes.
+ *   player:   the player changed (its reason; at every animation frame of a tween too)
+ *   step:     a step is shown (not at every tween)
+ *   game:     a game was selected (by the picker, a link or a feature)
+ *   input:    the input's text changed
+ *   solved:   a solve put a new scene on the page
+ * @typedef {object} PageEvents
+ * @property {[why: import("../stage/player.js").Change]} player
+ * @property {[why: import("../stage/player.js").Change, index: number, count: number]} step
+ * @property {[info: GameInfo]} game
+ * @property {[]} input
+ * @property {[]} solved
+ */
+
+/**
+ * The element with this id, which must be a `type`.
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T, name: string }} type
+ * @returns {T}
+ */
+function $(id, type) {
+  const node = document.getElementById(id);
+  if (!(node instanceof type)) throw new Error(`the page lacks its #${id} (${type.name})`);
+  return node;
+}
+
+const button = HTMLButtonElement;
+const select = HTMLSelectElement;
+const field = HTMLInputElement;
+const element = HTMLElement;
+
 export const el = {
-  game: $("game"), gameTitle: $("game-title"), inputHelp: $("input-help"), input: $("input"), solve: $("solve"), cancel: $("cancel"),
-  sample: $("sample"), sampleList: $("sample-list"), random: $("random"), seed: $("seed"),
-  options: $("random-options"), error: $("error"), answer: $("answer"), copyAnswer: $("copy-answer"),
-  solveStatus: $("solve-status"), caseSelect: $("case"), canvas: $("canvas"), narration: $("narration"),
-  first: $("first"), stepBack: $("step-back"), play: $("play"), stepForward: $("step-forward"), last: $("last"),
-  step: $("step"), scrubber: $("scrubber"), speed: $("speed"), speedText: $("speed-text"), sound: $("sound"),
-  copyLink: $("copy-link"), linkStatus: $("link-status"), linkText: $("link-text"), linkError: $("link-error"),
-  moves: $("moves"), movesTitle: $("moves-title"), moveList: $("move-list"), playAs: $("play-as"),
-  backToLine: $("back-to-line"), demo: $("demo"), restore: $("restore-input"), inputTool: $("input-tool"), transcript: $("transcript"), boot: $("boot"), bootText: $("boot-text"),
-  buildInfo: $("build-info"), stale: $("stale"),
-  analysisSummary: $("analysis-summary"), variation: $("variation"),
+  game: $("game", select), gameTitle: $("game-title", element), inputHelp: $("input-help", element),
+  input: $("input", HTMLTextAreaElement), solve: $("solve", button), cancel: $("cancel", button),
+  sample: $("sample", button), sampleList: $("sample-list", select), random: $("random", button),
+  seed: $("seed", field), options: $("random-options", element), error: $("error", element),
+  answer: $("answer", element), copyAnswer: $("copy-answer", button), solveStatus: $("solve-status", element),
+  caseSelect: $("case", select), canvas: $("canvas", HTMLCanvasElement), narration: $("narration", element),
+  first: $("first", button), stepBack: $("step-back", button), play: $("play", button),
+  stepForward: $("step-forward", button), last: $("last", button), step: $("step", element),
+  scrubber: $("scrubber", field), speed: $("speed", field), speedText: $("speed-text", element),
+  sound: $("sound", field), copyLink: $("copy-link", button), linkStatus: $("link-status", element),
+  linkText: $("link-text", field), linkError: $("link-error", element), moves: $("moves", element),
+  movesTitle: $("moves-title", element), moveList: $("move-list", element), playAs: $("play-as", select),
+  backToLine: $("back-to-line", button), demo: $("demo", button), restore: $("restore-input", button),
+  inputTool: $("input-tool", element), transcript: $("transcript", element), boot: $("boot", element),
+  bootText: $("boot-text", element), buildInfo: $("build-info", element), stale: $("stale", element),
+  analysisSummary: $("analysis-summary", element), variation: $("variation", element),
 };
+/** @typedef {typeof el} PageElements */
 
+/** What the last visit saved (see storage.js): checked before it is used. */
 export const stored = storage.load();
 export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** @type {AppState} */
 export const app = {
   games: [], game: null, scene: null, client: null,
   inputs: stored.inputs && typeof stored.inputs === "object" ? stored.inputs : {},
-  // The solved scene: what the canvas shows and a link shares.
-  solved: null,   // {game, text, reply, caseIndex, frames, moves}
+  solved: null,
   solving: false,
   ticket: 0,
+  tool: null,
+  typed: null,
+  lastGenerated: null,
 };
 
-// The manifest entry of a game (the one shown by default).
+/** @type {{ [K in keyof PageEvents]?: ((...args: PageEvents[K]) => void)[] }} */
+const listeners = {};
+
+/**
+ * Listens to one of the page's events.
+ * @type {<K extends keyof PageEvents>(name: K, fn: (...args: PageEvents[K]) => void) => void}
+ */
+export const on = (name, fn) => {
+  const list = listeners[name] || (listeners[name] = []);
+  list.push(fn);
+};
+
+/**
+ * Tells every listener of `name`, in the order they listened.
+ * @type {<K extends keyof PageEvents>(name: K, ...args: PageEvents[K]) => void}
+ */
+export const emit = (name, ...args) => {
+  for (const fn of listeners[name] || []) fn(...args);
+};
+
+/** The player owns time: the shown step, playing or not, the speed. */
+export const player = new Player({ reducedMotion, onChange: (why) => emit("player", why) });
+
+/**
+ * The manifest entry of a game (the one shown by default).
+ * @param {string | null} [name]
+ * @returns {GameInfo | undefined}
+ */
 export function gameInfo(name = app.game) {
   return app.games.find((g) => g.name === name);
 }
 
-// A plain <option>; `label` is set as text.
+/**
+ * A plain <option>; `label` is set as text.
+ * @param {string} value
+ * @param {string} label
+ */
 export function option(value, label) {
   const node = document.createElement("option");
   node.value = value;
@@ -42,6 +139,10 @@ export function option(value, label) {
   return node;
 }
 
+/**
+ * Copies `text` to the clipboard; false where the browser refuses.
+ * @param {string} text
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);

@@ -1,0 +1,117 @@
+"""The page's modules by concern (web/js/, issue 20), read from the sources.
+
+- web/js/ holds only entry points directly (main.js, early-solve.js, embed.js): six code files at most;
+- state flows one way: a page feature (web/js/page/ beyond its shared parts, tools/feature.js,
+  explore/feature.js) is imported by an entry point only, which hands one feature what it needs
+  from another; the shared parts (the page's state and events, the hook registry, storage, the
+  share-link codec, the key table, and views that draw one region) import no feature;
+- `python3 build.py test` runs the import-circle check (madge), which fails on a circle.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+JS = WEB / "js"
+sys.path.insert(0, str(ROOT))
+from buildsys import testing  # noqa: E402
+
+ENTRY_POINTS = {"main.js", "early-solve.js", "embed.js"}
+# The page's shared parts: any module may import them; they import no feature.
+SHARED = {"state.js", "types.js", "hook.js", "storage.js", "share.js", "shortcuts.js", "analysis.js",
+          "moves.js", "transcript.js", "cases.js", "input-errors.js"}
+# Static imports and re-exports, dynamic import() of a literal, and new URL(literal, import.meta.url).
+IMPORT = re.compile(r"""(?:^|[;\s}])(?:import|export)\b\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']"""
+                    r"""|\bimport\(\s*["']([^"']+)["']\s*\)""", re.M)
+COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'])//[^\n]*", re.S)
+
+
+def modules() -> dict[str, set[str]]:
+    """Each module under web/js/ (relative to it) and the modules of web/js/ it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(JS.rglob("*.js")):
+        name = path.relative_to(JS).as_posix()
+        text = COMMENT.sub("", path.read_text(encoding="utf-8"))
+        found = set()
+        for static, dynamic in IMPORT.findall(text):
+            spec = static or dynamic
+            if not spec.startswith("."):
+                continue
+            target = Path(os.path.normpath(path.parent / spec))
+            if target.is_relative_to(JS):
+                found.add(target.relative_to(JS).as_posix())
+        graph[name] = found
+    return graph
+
+
+def is_feature(name: str) -> bool:
+    folder, _, base = name.rpartition("/")
+    return (folder == "page" and base not in SHARED) or name in {"tools/feature.js", "explore/feature.js"}
+
+
+def test_the_parser_sees_the_imports() -> None:
+    graph = modules()
+    assert "page/state.js" in graph["main.js"] and "page/solve.js" in graph["main.js"]
+    assert "stage/player.js" in graph["page/state.js"]
+    assert "page/shortcuts.js" in graph["tools/tools.js"]
+    assert all(target in graph for targets in graph.values() for target in targets), \
+        "an import names a module that does not exist"
+
+
+def test_only_entry_points_sit_directly_in_web_js() -> None:
+    direct = {p.name for p in JS.iterdir() if p.is_file()}
+    assert direct <= ENTRY_POINTS, f"move these into a folder by concern: {sorted(direct - ENTRY_POINTS)}"
+    assert len(direct) <= 6 and "main.js" in direct
+
+
+def test_a_feature_is_imported_only_by_an_entry_point() -> None:
+    graph = modules()
+    features = {name for name in graph if is_feature(name)}
+    assert {"page/solve.js", "page/input.js", "page/demo.js", "page/stale.js", "tools/feature.js"} <= features
+    wrong = sorted(f"{importer} imports {target}" for importer, targets in graph.items()
+                   for target in targets if target in features and importer not in ENTRY_POINTS)
+    assert not wrong, "a feature gets what it needs from main.js (or registers into the state): " + \
+        "; ".join(wrong)
+
+
+def test_the_shared_parts_import_no_feature() -> None:
+    graph = modules()
+    for base in SHARED:
+        imported = graph[f"page/{base}"]
+        assert not {t for t in imported if is_feature(t)}, f"page/{base} imports a feature: {imported}"
+
+
+def test_the_layering_check_would_catch_a_feature_calling_another() -> None:
+    graph = modules()
+    graph["page/demo.js"] = graph["page/demo.js"] | {"page/solve.js"}
+    features = {name for name in graph if is_feature(name)}
+    assert any(t in features for t in graph["page/demo.js"])
+
+
+def test_the_test_command_runs_the_circle_check() -> None:
+    tools = {cmd[0]: cmd for cmd in testing.JS_CHECKS}
+    assert "madge" in tools and "--circular" in tools["madge"]
+
+
+def test_the_circle_check_fails_on_a_circle(tmp_path: Path) -> None:
+    madge = WEB / "node_modules" / ".bin" / "madge"
+    if not madge.exists() or not shutil.which("node"):
+        pytest.skip("web/node_modules is not installed (python3 build.py installs it)")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text('import { b } from "./b.js";\nexport const a = () => b;\n')
+    (tmp_path / "js" / "b.js").write_text('import { a } from "./a.js";\nexport const b = () => a;\n')
+    (tmp_path / "sw.js").write_text("self.addEventListener('fetch', () => {});\n")
+    args = next(cmd for cmd in testing.JS_CHECKS if cmd[0] == "madge")[1:]
+    found = subprocess.run([str(madge), *args], cwd=tmp_path, capture_output=True, text=True)
+    assert found.returncode != 0 and "a.js" in found.stdout, found.stdout + found.stderr
+    (tmp_path / "js" / "b.js").write_text("export const b = () => 1;\n")
+    clean = subprocess.run([str(madge), *args], cwd=tmp_path, capture_output=True, text=True)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
