@@ -4,24 +4,19 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
 from .config import COMPRESSIBLE, DIST, log
-from .headers import SECURITY_HEADERS
+from .headers import content_type, headers_for
 from .site import build
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the headers the page needs: cross-origin isolation (for
-    SharedArrayBuffer, which lets Cancel interrupt Python) and a strict CSP."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json",
-                      ".woff2": "font/woff2", ".whl": "application/zip",
-                      ".zip": "application/zip", ".css": "text/css", ".svg": "image/svg+xml",
-                      ".webmanifest": "application/manifest+json", ".png": "image/png"}
+    """Static files with the headers the page needs (headers.py: cross-origin isolation,
+    for SharedArrayBuffer, which lets Cancel interrupt Python, and a strict CSP), and the
+    content types headers.py gives."""
 
     isolated = True
     encoding: str | None = None   # per request: the Content-Encoding sent, if any
@@ -66,15 +61,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return copy.open("rb")
 
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return content_type(str(path))
+
     def end_headers(self) -> None:
-        for key, value in SECURITY_HEADERS.items():
-            if self.isolated or not key.startswith("Cross-Origin"):
-                self.send_header(key, value)
+        url_path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        for key, value in headers_for(url_path, isolated=self.isolated).items():
+            self.send_header(key, value)
         if self.encoding:
             self.send_header("Content-Encoding", self.encoding)
         if self.vary:
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:

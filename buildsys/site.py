@@ -13,7 +13,7 @@ from .compress import compress_site
 from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
                      RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
 from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
-from .headers import META_CSP
+from .headers import META_CSP, SITE_HEADERS, content_type, headers_file, headers_for, nginx_conf
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
 from .samples import samples
@@ -105,6 +105,7 @@ def build() -> Path:
     write_service_worker(DIST)
     raw = _size(DIST)
     compress_site(DIST)
+    write_host_headers(DIST)
     log(f"site assembled in {DIST}/ ({len(data['games'])} games, "
         f"{raw / 1e6:.1f} MB raw, {_size(DIST, '.br') / 1e6:.1f} MB as brotli)")
     return DIST
@@ -155,18 +156,36 @@ def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
     script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
 
 
+# Files for the host, not the site: written last, never precached.
+HOST_FILES = ("_headers", "nginx.conf")
+
+
+def write_host_headers(folder: Path) -> None:
+    """dist/_headers (Netlify, Cloudflare Pages) and dist/nginx.conf: the headers
+    `serve` sends (headers.py), for every file the build wrote."""
+    files = [p.relative_to(folder).as_posix() for p in sorted(folder.rglob("*"))
+             if p.is_file() and p.name not in HOST_FILES]
+    (folder / "_headers").write_text(headers_file(files), encoding="utf-8")
+    (folder / "nginx.conf").write_text(nginx_conf(files), encoding="utf-8")
+
+
 def write_service_worker(folder: Path) -> str:
     """dist/sw.js with the build's id and the SHA-256 of every file it precaches
-    (everything the site serves, but itself, the compressed copies and the C++
-    toolchain's data, which the page fetches only when a user picks C++)."""
+    (everything the site serves, but itself, the compressed copies, the host's files
+    and the C++ toolchain's data, which the page fetches only when a user picks C++),
+    and the headers and content types it sends with them (headers.py, as `serve`)."""
     files = {p.relative_to(folder).as_posix(): sha256(p) for p in sorted(folder.rglob("*"))
              if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"
-             and p.relative_to(folder).parts[0] != TOOLCHAIN_DIR}
+             and p.name not in HOST_FILES and p.relative_to(folder).parts[0] != TOOLCHAIN_DIR}
     build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files}) + ";"
+    default = dict(SITE_HEADERS)
+    headers = {"*": default, **{name: headers_for(name) for name in files if headers_for(name) != default}}
+    types = {Path(name).suffix.lower(): content_type(name) for name in files}
+    line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files, "types": types,
+                                              "headers": headers}) + ";"
     sw = folder / "sw.js"
     text = sw.read_text(encoding="utf-8")
-    marker = 'const PRECACHE = { build: "dev", files: {} };'
+    marker = 'const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };'
     if marker not in text:
         sys.exit("web/sw.js lost its PRECACHE line")
     sw.write_text(text.replace(marker, line), encoding="utf-8")

@@ -82,10 +82,12 @@ def test_the_service_worker_lists_every_served_file_with_its_hash():
     precache = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))
     served = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
               if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
-    # Everything but the C++ toolchain's data, which is fetched only when a user picks C++.
+    # Everything but the C++ toolchain's data, which is fetched only when a user picks C++,
+    # and the host's header files (_headers, nginx.conf), which are not the site's.
     on_demand = {name for name in served if name.startswith("toolchain/")}
     assert on_demand == {f"toolchain/{name}" for name in TOOLCHAIN_FILES}
-    assert set(precache["files"]) == served - on_demand
+    assert {"_headers", "nginx.conf"} <= served
+    assert set(precache["files"]) == served - on_demand - {"_headers", "nginx.conf"}
     for name in ("index.html", "pyodide/pyodide.asm.wasm", "manifest.json", "app.webmanifest",
                  "vendor/@yowasp/clang/gen/bundle.js", "js/cpp/toolchain-files.js"):
         assert precache["files"][name] == build.sha256(build.DIST / name)

@@ -1,40 +1,51 @@
-// The service worker: the whole site offline after one visit, updated atomically.
-// build.py writes the line below in dist/sw.js: the build's id and every file the
-// site serves with its SHA-256, so a new build changes this script and the
-// browser installs the new worker in the background.  Install downloads every
-// file into a cache named after the build and checks each one's hash (a file from
-// a half-deployed build fails the install, which is retried on the next visit);
-// the old worker keeps serving the old cache until the page reloads into the new
-// one, so a visitor never mixes two builds.  Requests are answered cache-first.
-const PRECACHE = { build: "dev", files: {} };
+// The service worker: the whole site offline after one visit, updated atomically,
+// and every file it serves proven against the build's SHA-256.
+// build.py writes the line below in dist/sw.js: the build's id, every file the
+// site serves with its SHA-256, and the content types and headers to serve them
+// with (buildsys/headers.py, the same as `build.py serve` sends), so a new build
+// changes this script and the browser installs the new worker in the background.
+// Install downloads every file into a cache named after the build and checks each
+// one's hash (a file from a half-deployed build fails the install, which is
+// retried on the next visit); the old worker keeps serving the old cache until the
+// page reloads into the new one, so a visitor never mixes two builds.
+//
+// Requests for the build's files are answered from the cache, and a cached file is
+// served only after its bytes hash to the build's SHA-256 (anything at the site's
+// origin can write Cache Storage): one that does not is deleted and fetched again
+// from the network, checked the same way before it is served and put back.  If
+// that fails (offline, or the host already serves another build) a page load gets
+// a page that says so, and a file a clear 503 while the page is told (message
+// "pixel-judge-damaged").  What is served is the bytes that were hashed, with the
+// build's headers, never the cached response's own: its headers could have been
+// rewritten too.
+const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };
 
 const CACHE = `pixel-judge-site-${PRECACHE.build}`;
 const SCOPE = new URL("./", self.location.href);
+const NAMES = Object.keys(PRECACHE.files);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+// A few lanes at a time over a list of names.
+async function inLanes(names, work, lanes = 4) {
+  let next = 0;
+  const lane = async () => {
+    while (next < names.length) await work(names[next++]);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
-  const names = Object.keys(PRECACHE.files);
-  let next = 0;
-  // A few downloads at a time; "no-cache" revalidates, so files the visit just
-  // loaded come from the HTTP cache without being sent again.
-  const lane = async () => {
-    while (next < names.length) {
-      const name = names[next++];
-      const url = new URL(name, SCOPE).href;
-      const response = await fetch(url, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-      const body = await response.clone().arrayBuffer();
-      const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", body))]
-        .map((b) => b.toString(16).padStart(2, "0")).join("");
-      if (digest !== PRECACHE.files[name]) throw new Error(`${name}: not the file of build ${PRECACHE.build}`);
-      await cache.put(url, response);
-    }
-  };
-  await Promise.all([lane(), lane(), lane(), lane()]);
+  // "no-cache" revalidates, so files the visit just loaded come from the HTTP cache
+  // without being sent again.
+  await inLanes(NAMES, async (name) => {
+    const got = await download(name);
+    if (!got.body) throw new Error(`${name}: ${got.problem}`);
+    await cache.put(urlOf(name), stored(got.body));
+  });
 }
 
 self.addEventListener("activate", (event) => {
@@ -52,14 +63,140 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    let key = request.url.split("#")[0];
-    const path = new URL(key).pathname;
-    if (request.mode === "navigate" && path === SCOPE.pathname) key = new URL("index.html", SCOPE).href;
-    // Hash queries (?v=...) only bust HTTP caches; this cache holds one build.
-    const hit = await cache.match(key, { ignoreSearch: true });
-    return hit || fetch(request);
-  })());
+  if (request.method !== "GET") return;
+  const name = fileOf(request.url);
+  // Not a file of this build (the C++ toolchain's data, another site): the browser
+  // fetches it as it would without a service worker.
+  if (name === null) return;
+  event.respondWith(respond(name, request.mode === "navigate", event));
 });
+
+// The build's file a URL names (the folder's index.html for the folder), or null.
+// Queries (?v=...) only bust HTTP caches: this cache holds one build.
+function fileOf(href) {
+  const url = new URL(href);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  let name;
+  try {
+    name = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  } catch {
+    return null;
+  }
+  if (name === "" || name.endsWith("/")) name += "index.html";
+  return Object.prototype.hasOwnProperty.call(PRECACHE.files, name) ? name : null;
+}
+
+function urlOf(name) {
+  return new URL(name, SCOPE).href;
+}
+
+async function respond(name, navigate, event) {
+  const cache = await caches.open(CACHE);
+  let body = await cachedAndChecked(cache, name);
+  let problem = null;
+  if (!body) {
+    ({ body, problem } = await download(name));
+    if (body) event.waitUntil(cache.put(urlOf(name), stored(body)));
+  }
+  // A page load also makes sure every file of the build is still in the cache (one
+  // deleted as damaged, or evicted): fetched again now, or a page that says why not.
+  if (body && navigate) problem = await refill(cache, event);
+  if (body && !problem) return new Response(body, { status: 200, headers: headersOf(name) });
+  if (navigate) return damagedPage(problem);
+  event.waitUntil(tellPages(name, problem));
+  return new Response(`${explain(problem)} (${name})`,
+    { status: 503, headers: { ...PRECACHE.headers["*"], "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+// The cached file's bytes if they are the build's; a damaged entry is deleted.
+async function cachedAndChecked(cache, name) {
+  const hit = await cache.match(urlOf(name), { ignoreVary: true });
+  if (!hit) return null;
+  let body;
+  try {
+    body = await hit.arrayBuffer();
+  } catch {
+    body = null;   // an entry whose body can no longer be read
+  }
+  if (body && await sha256(body) === PRECACHE.files[name]) return body;
+  await cache.delete(urlOf(name), { ignoreVary: true });
+  return null;
+}
+
+// The file from the network, if it is this build's: {body} or {problem}.
+async function download(name) {
+  try {
+    const response = await fetch(urlOf(name), { cache: "no-cache" });
+    if (!response.ok) return { body: null, problem: `HTTP ${response.status}` };
+    const body = await response.arrayBuffer();
+    if (await sha256(body) === PRECACHE.files[name]) return { body, problem: null };
+    // The host serves another build: the browser looks for its service worker.
+    self.registration.update().catch(() => {});
+    return { body: null, problem: "other-build" };
+  } catch {
+    return { body: null, problem: "offline" };
+  }
+}
+
+async function refill(cache, event) {
+  const present = new Set((await cache.keys()).map((request) => request.url));
+  const missing = NAMES.filter((name) => !present.has(urlOf(name)));
+  if (!missing.length) return null;
+  // The first decides (offline, or another build on the host); the rest follow in the background.
+  const first = await download(missing[0]);
+  if (!first.body) return first.problem;
+  await cache.put(urlOf(missing[0]), stored(first.body));
+  event.waitUntil(inLanes(missing.slice(1), async (name) => {
+    const got = await download(name);
+    if (got.body) await cache.put(urlOf(name), stored(got.body));
+  }));
+  return null;
+}
+
+function stored(body) {
+  return new Response(body, { status: 200 });
+}
+
+function headersOf(name) {
+  const dot = name.lastIndexOf(".");
+  const suffix = dot > name.lastIndexOf("/") ? name.slice(dot).toLowerCase() : "";
+  return { ...(PRECACHE.headers[name] || PRECACHE.headers["*"]),
+    "Content-Type": PRECACHE.types[suffix] || "application/octet-stream" };
+}
+
+async function sha256(body) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  let hex = "";
+  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+function explain(problem) {
+  if (problem === "other-build") return "A new version of Pixel Judge is being installed: reload in a moment.";
+  if (problem === "offline") return "The offline copy of Pixel Judge is damaged: connect to the internet and reload.";
+  return `The offline copy of Pixel Judge is damaged and the site did not send it again (${problem}): reload later.`;
+}
+
+function damagedPage(problem) {
+  const text = explain(problem);
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pixel Judge: the offline copy is damaged</title>
+<main data-testid="damaged-page">
+<h1>Pixel Judge cannot start</h1>
+<p>${text}</p>
+<p>Some of the files this browser keeps for Pixel Judge did not match the files of the
+version it installed, so they were not used${problem === "offline" ? ", and they could not be downloaded again while offline" : ""}.
+Your saved inputs and solutions are kept.</p>
+<p><a href="${SCOPE.pathname}">Reload</a></p>
+</main></html>`;
+  return new Response(html, { status: 503,
+    headers: { ...PRECACHE.headers["*"], "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function tellPages(name, problem) {
+  for (const client of await self.clients.matchAll({ type: "window" })) {
+    client.postMessage({ type: "pixel-judge-damaged", file: name,
+      message: explain(problem) });
+  }
+}

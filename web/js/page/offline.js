@@ -24,7 +24,25 @@ const offline = { state: "unsupported" };   // "registering", "installing", "rea
 export function startOffline(ready) {
   if (!("serviceWorker" in navigator)) return;
   offline.state = "registering";
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "pixel-judge-damaged") showDamaged(String(event.data.message));
+  });
   ready.then(register);
+}
+
+// The service worker found a cached file that is not the build's and could not get
+// it again (sw.js): say so, since part of the page may not work.
+function showDamaged(message) {
+  let bar = document.getElementById("damaged");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "damaged";
+    bar.className = "banner";
+    bar.setAttribute("role", "alert");
+    bar.dataset.testid = "damaged";
+    document.getElementById("update").after(bar);
+  }
+  bar.textContent = message;
 }
 
 async function register() {
