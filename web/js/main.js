@@ -42,6 +42,7 @@ const handlers = {
 
 const zoomHint = document.getElementById("zoom-hint");
 if (zoomHint) bindZoom(el.canvas, zoomHint);
+input.guardInputSize();
 publishHook();
 startOffline(ready);
 

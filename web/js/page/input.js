@@ -6,6 +6,7 @@ import { app, el, emit, gameInfo, option } from "./state.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
 import { loadScene } from "../stage/scene-loader.js";
+import { MAX_INPUT_CHARS } from "./share.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").RandomOption} RandomOption */
@@ -113,6 +114,28 @@ export function rememberInput() {
   emit("input");
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
+}
+
+// A paste or a drop that would make the input longer than the engine reads is refused
+// before the browser inserts it (megabytes in a textarea freeze the tab), with a
+// message; what the user typed stays as it was.  Guarded from the start, before boot.
+/** Refuses a paste or drop into the input that would pass the engine's input limit. */
+export function guardInputSize() {
+  /** @param {Event} event  @param {DataTransfer | null} data */
+  const guard = (event, data) => {
+    if (!data) return;
+    const text = data.getData("text/plain");
+    const { value, selectionStart, selectionEnd } = el.input;
+    const replaced = event.type === "paste" ? selectionEnd - selectionStart : 0;
+    if (value.length - replaced + text.length <= MAX_INPUT_CHARS) return;
+    event.preventDefault();
+    const count = (/** @type {number} */ n) => n.toLocaleString("en-US");
+    showError({ message: `The ${event.type === "paste" ? "pasted" : "dropped"} text is ${count(text.length)} characters: `
+      + `with it the input would be longer than the ${count(MAX_INPUT_CHARS)} characters the engine reads, `
+      + "so it was not inserted. Your input is unchanged." });
+  };
+  el.input.addEventListener("paste", (event) => guard(event, event.clipboardData));
+  el.input.addEventListener("drop", (event) => guard(event, event.dataTransfer));
 }
 
 /**

@@ -7,7 +7,8 @@
 // This is the only module that reads or writes the page's URL.
 
 export const LINK_VERSION = "1";
-const MAX_INPUT_CHARS = 1_000_000;
+// The engine's input limit (py_engines/text.py MAX_INPUT_CHARS).
+export const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+\-]{1,40}$/;
 const MAX_MOVES = 400;
