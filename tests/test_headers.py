@@ -147,7 +147,7 @@ def test_the_host_files_send_what_serve_sends_for_every_file(serving):
     assert len(files) > 300
     check_host_files(DIST, head, files)
     # What the page needs on every response, worker scripts included.
-    for path in ("/", "/js/engine-worker.js", "/js/runner/python-worker.js", "/pyodide/pyodide.asm.wasm"):
+    for path in ("/", "/js/engine/worker.js", "/js/runner/python-worker.js", "/pyodide/pyodide.asm.wasm"):
         sent = head(path)
         assert sent["Content-Security-Policy"].endswith("; frame-ancestors 'none'")
         assert (sent["Cross-Origin-Opener-Policy"], sent["Cross-Origin-Embedder-Policy"],

@@ -95,7 +95,7 @@ def solves(page: Any) -> bool:
 def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
     _, page, url = visited
     assert page.evaluate(CACHED) == expected_cache(url)
-    for name in ("index.html", "js/engine-worker.js", "pyodide/pyodide.asm.wasm", "app.webmanifest"):
+    for name in ("index.html", "js/engine/worker.js", "pyodide/pyodide.asm.wasm", "app.webmanifest"):
         got = page.evaluate("""async (name) => { const r = await fetch(name);
             return {headers: Object.fromEntries(r.headers), bytes: (await r.arrayBuffer()).byteLength}; }""", name)
         want = {k.lower(): v for k, v in headers.headers_for(name).items()}
@@ -106,8 +106,8 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
 
 def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visited):
     _, page, url = visited
-    page.evaluate(TAMPER, [["index.html", "evil"], ["js/main.js", "append"], ["js/hook.js", "headers"],
-                           ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine-worker.js", "append"]])
+    page.evaluate(TAMPER, [["index.html", "evil"], ["js/main.js", "append"], ["js/page/hook.js", "headers"],
+                           ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
     assert page.evaluate(CACHED) != expected_cache(url)
     response = page.reload()
     assert response.status == 200
