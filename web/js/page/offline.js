@@ -32,6 +32,7 @@ export function startOffline(ready) {
 
 // The service worker found a cached file that is not the build's and could not get
 // it again (sw.js): say so, since part of the page may not work.
+/** @param {string} message */
 function showDamaged(message) {
   let bar = document.getElementById("damaged");
   if (!bar) {
