@@ -13,8 +13,9 @@
 // served only after its bytes hash to the build's SHA-256 (anything at the site's
 // origin can write Cache Storage): one that does not is deleted and fetched again
 // from the network, checked the same way before it is served and put back.  If
-// that fails (offline, or the host already serves another build) a page load gets
-// a page that says so, and a file a clear 503 while the page is told (message
+// that fails (offline, or the host already serves another build: this worker then
+// unregisters, so the next load comes from the host) a page load gets a page that
+// says so, and a file a clear 503 while the page is told (message
 // "pixel-judge-damaged").  What is served is the bytes that were hashed, with the
 // build's headers, never the cached response's own: its headers could have been
 // rewritten too.
@@ -57,8 +58,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// What the checks cost since the last page load: files, bytes, and the time from
+// each hash's start to its end, summed (tests/bench.py asks for it).
+let checked = { files: 0, bytes: 0, ms: 0 };
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "checked" && event.source) event.source.postMessage({ type: "checked", ...checked });
 });
 
 self.addEventListener("fetch", (event) => {
@@ -91,6 +97,7 @@ function urlOf(name) {
 }
 
 async function respond(name, navigate, event) {
+  if (navigate) checked = { files: 0, bytes: 0, ms: 0 };
   const cache = await caches.open(CACHE);
   let body = await cachedAndChecked(cache, name);
   let problem = null;
@@ -102,6 +109,9 @@ async function respond(name, navigate, event) {
   // deleted as damaged, or evicted): fetched again now, or a page that says why not.
   if (body && navigate) problem = await refill(cache, event);
   if (body && !problem) return new Response(body, { status: 200, headers: headersOf(name) });
+  // This copy cannot be completed from the host any more: it is dropped, and the next
+  // load comes from the host (and installs its build's service worker).
+  if (problem === "other-build") await self.registration.unregister();
   if (navigate) return damagedPage(problem);
   event.waitUntil(tellPages(name, problem));
   return new Response(`${explain(problem)} (${name})`,
@@ -118,7 +128,7 @@ async function cachedAndChecked(cache, name) {
   } catch {
     body = null;   // an entry whose body can no longer be read
   }
-  if (body && await sha256(body) === PRECACHE.files[name]) return body;
+  if (body && await isTheBuilds(name, body)) return body;
   await cache.delete(urlOf(name), { ignoreVary: true });
   return null;
 }
@@ -129,10 +139,8 @@ async function download(name) {
     const response = await fetch(urlOf(name), { cache: "no-cache" });
     if (!response.ok) return { body: null, problem: `HTTP ${response.status}` };
     const body = await response.arrayBuffer();
-    if (await sha256(body) === PRECACHE.files[name]) return { body, problem: null };
-    // The host serves another build: the browser looks for its service worker.
-    self.registration.update().catch(() => {});
-    return { body: null, problem: "other-build" };
+    if (await isTheBuilds(name, body)) return { body, problem: null };
+    return { body: null, problem: "other-build" };   // the host serves another build now
   } catch {
     return { body: null, problem: "offline" };
   }
@@ -164,6 +172,15 @@ function headersOf(name) {
     "Content-Type": PRECACHE.types[suffix] || "application/octet-stream" };
 }
 
+// The check (tests/bench.py times a warm boot without it, in a copy of this file).
+async function isTheBuilds(name, body) {
+  const start = performance.now();
+  const digest = await sha256(body);
+  checked = { files: checked.files + 1, bytes: checked.bytes + body.byteLength,
+    ms: checked.ms + performance.now() - start };
+  return digest === PRECACHE.files[name];
+}
+
 async function sha256(body) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
   let hex = "";
@@ -172,7 +189,7 @@ async function sha256(body) {
 }
 
 function explain(problem) {
-  if (problem === "other-build") return "A new version of Pixel Judge is being installed: reload in a moment.";
+  if (problem === "other-build") return "A new version of Pixel Judge is on the site: reload to get it.";
   if (problem === "offline") return "The offline copy of Pixel Judge is damaged: connect to the internet and reload.";
   return `The offline copy of Pixel Judge is damaged and the site did not send it again (${problem}): reload later.`;
 }

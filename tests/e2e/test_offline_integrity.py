@@ -5,7 +5,7 @@ checked and put back, and the page solves byte for byte; offline the visitor get
 that says the offline copy is damaged (a file the page asks for later: a banner).
 
 One context on a copy of the site of its own makes the first visit (the precache) and
-runs the steps in order."""
+runs the steps in order; the last gives the host another build of one file."""
 from __future__ import annotations
 
 import json
@@ -64,7 +64,7 @@ TAMPER = """async (changes) => {
 
 
 @pytest.fixture(scope="module")
-def visited(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Any, Any, str]]:
+def visited(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Any, Any, str, Path]]:
     root = tmp_path_factory.mktemp("integrity") / "site"
     shutil.copytree(DIST, root)
     server = build.make_server(root, 0)
@@ -76,7 +76,7 @@ def visited(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Any, Any, str
     page.goto(url)
     page.evaluate("pixelJudge.ready")
     wait_js(page, "pixelJudge.state().offline === 'ready' && Boolean(navigator.serviceWorker.controller)", BACKGROUND_MS)
-    yield context, page, url
+    yield context, page, url, root
     context.close()
     server.shutdown()
     server.server_close()
@@ -93,7 +93,7 @@ def solves(page: Any) -> bool:
 
 
 def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
-    _, page, url = visited
+    _, page, url, _ = visited
     assert page.evaluate(CACHED) == expected_cache(url)
     for name in ("index.html", "js/engine/worker.js", "pyodide/pyodide.asm.wasm", "app.webmanifest"):
         got = page.evaluate("""async (name) => { const r = await fetch(name);
@@ -105,7 +105,7 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
 
 
 def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visited):
-    _, page, url = visited
+    _, page, url, _ = visited
     page.evaluate(TAMPER, [["index.html", "evil"], ["js/main.js", "append"], ["js/page/hook.js", "headers"],
                            ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
     assert page.evaluate(CACHED) != expected_cache(url)
@@ -120,7 +120,7 @@ def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visite
 
 
 def test_offline_a_tampered_page_shows_that_the_offline_copy_is_damaged(visited):
-    context, page, url = visited
+    context, page, url, _ = visited
     page.evaluate(TAMPER, [["index.html", "evil"]])
     context.set_offline(True)
     try:
@@ -139,7 +139,7 @@ def test_offline_a_tampered_page_shows_that_the_offline_copy_is_damaged(visited)
 
 
 def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
-    context, page, url = visited
+    context, page, url, _ = visited
     page.evaluate("pixelJudge.ready")
     page.select_option("[data-testid=game]", "byte_me")
     page.evaluate(TAMPER, [["js/stage/scenes/sevens.js", "append"]])
@@ -163,3 +163,23 @@ def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
         return c[{json.dumps(url + 'js/stage/scenes/sevens.js')}] === {json.dumps(PRECACHE['files']['js/stage/scenes/sevens.js'])}
             && Object.keys(c).length === {len(PRECACHE['files'])}; }})()""", 30_000)
     assert page.evaluate(CACHED) == expected_cache(url)
+
+
+def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offline_copy(visited):
+    """Last: the host's copy of one file changes (a new build half-deployed)."""
+    context, page, url, root = visited
+    name = "js/page/zoom.js"
+    for path in (root / name, root / f"{name}.br", root / f"{name}.gz"):
+        path.unlink(missing_ok=True)
+    (root / name).write_text((DIST / name).read_text(encoding="utf-8") + "// another build\n", encoding="utf-8")
+    page.evaluate(TAMPER, [[name, "append"]])
+    page.reload()
+    # The page's module graph asked for the damaged file: the host's copy is another
+    # build's, so it was not served, and the offline copy is dropped ...
+    wait_js(page, "navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    assert page.evaluate("window.pixelJudgeTampered === undefined")
+    # ... so the next load comes from the host.
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller === null")
+    assert page.evaluate("import('./js/page/zoom.js').then(() => true)")
+    assert solves(page)
