@@ -1,0 +1,134 @@
+"""What the site's headers give, and what a host that sends none (GitHub Pages, a bare
+nginx, `python3 -m http.server`) loses: with them no other site can frame the page
+(frame-ancestors 'none'); without them another site can, and the framed page then
+refuses to run code (a click on Run & check could be tricked there), and the first visit
+is not cross-origin isolated; from the next load on, the service worker sends the build's
+headers itself, so the page is isolated and every file it serves carries the site's CSP."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+from typing import Any, Iterator
+
+import pytest
+
+from buildsys import headers
+from conftest import BOOT_TIMEOUT_MS, DIST, build, read, wait_js
+
+BACKGROUND_MS = 240_000
+SAMPLE = read("byte_me", "sample-1.in")
+ANSWER = read("byte_me", "sample-1.ans")
+
+
+class BareHandler(build.SiteHandler):
+    """The site as a host without headers of its own serves it: no CSP, no COOP/COEP
+    (the right content types, as GitHub Pages sends)."""
+
+    def send_head(self) -> Any:
+        return http.server.SimpleHTTPRequestHandler.send_head(self)
+
+    def end_headers(self) -> None:
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+class FramerHandler(http.server.BaseHTTPRequestHandler):
+    """Another site: one page that frames the URL it is given in its query."""
+
+    def do_GET(self) -> None:
+        target = self.path.partition("?")[2]
+        body = (f'<!doctype html><title>another site</title><iframe src="{target}" '
+                'width="1200" height="800"></iframe>').encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def start(handler: Any, host: str = "127.0.0.1") -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer((host, 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://{host}:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def bare_url() -> Iterator[str]:
+    yield from start(functools.partial(BareHandler, directory=str(DIST)))
+
+
+@pytest.fixture(scope="module")
+def framer_url() -> Iterator[str]:
+    # localhost and 127.0.0.1 are different sites to the browser.
+    yield from start(FramerHandler, "localhost")
+
+
+def site_frame(page: Any, url: str) -> Any:
+    return next(f for f in page.frames if f.url.startswith(url))
+
+
+def test_with_the_sites_headers_no_other_site_can_frame_it(browser, site_url, framer_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        refused: list[str] = []
+        page.on("console", lambda m: refused.append(m.text) if "frame-ancestors" in m.text else None)
+        page.goto(f"{framer_url}?{site_url}")
+        frame = page.frames[1]
+        frame.wait_for_load_state()
+        deadline = time.monotonic() + 10
+        while not refused and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert refused, "the browser did not report the frame-ancestors refusal"
+        assert frame.evaluate("typeof window.pixelJudge") == "undefined"
+    finally:
+        context.close()
+
+
+def test_on_a_host_without_headers_a_framed_page_refuses_to_run_code(browser, bare_url, framer_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(f"{framer_url}?{bare_url}")
+        frame = site_frame(page, bare_url)
+        frame.evaluate("pixelJudge.ready")
+        # The engine works (solving runs the site's own code) ...
+        assert frame.evaluate("([g, t]) => pixelJudge.solve(g, t)", ["byte_me", SAMPLE])["answer"] == ANSWER
+        # ... but a program is never run in a page another site frames.
+        result = frame.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 5000})",
+                                ["print('ran')", SAMPLE])
+        assert result["verdict"] == "error" and "ran" not in result["stdout"]
+        assert "running code is turned off in a page shown inside another page's frame" in result["stderr"]
+        assert frame.evaluate("document.querySelectorAll('iframe').length") == 0   # no runner was made
+    finally:
+        context.close()
+
+
+def test_on_a_host_without_headers_the_service_worker_sends_them_from_the_next_load(browser, bare_url):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        first = page.goto(bare_url)
+        assert "content-security-policy" not in first.headers
+        page.evaluate("pixelJudge.ready")
+        assert page.evaluate("crossOriginIsolated") is False
+        wait_js(page, "pixelJudge.state().offline === 'ready' && Boolean(navigator.serviceWorker.controller)",
+                BACKGROUND_MS)
+        again = page.reload()
+        assert again.headers["content-security-policy"] == headers.CSP
+        assert again.headers["cross-origin-embedder-policy"] == "require-corp"
+        page.evaluate("pixelJudge.ready")
+        assert page.evaluate("crossOriginIsolated") is True
+        worker = page.evaluate("fetch('js/engine/worker.js').then((r) => r.headers.get('content-security-policy'))")
+        assert worker == headers.CSP
+        assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", ["byte_me", SAMPLE])["answer"] == ANSWER
+    finally:
+        context.close()
