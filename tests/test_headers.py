@@ -1,13 +1,18 @@
 """The headers the site needs, from one source (buildsys/headers.py): what `build.py serve`
 sends for every file equals what dist/_headers (Netlify, Cloudflare Pages) and
-dist/nginx.conf give a static host, and what the service worker sends (its PRECACHE line);
+dist/nginx.conf give a static host (nginx.conf also in Debian's nginx itself), and what the
+service worker sends (its PRECACHE line);
 a per-path rule (as issue 22's embed.html needs) changes that path alone, in all of them."""
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
+import socket
+import subprocess
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
@@ -24,7 +29,7 @@ from buildsys import headers, site  # noqa: E402
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 # What serve sends that is about the transfer, not the site's rules.
 TRANSFER = {"server", "date", "content-type", "content-length", "last-modified",
-            "content-encoding", "vary"}
+            "content-encoding", "vary", "connection", "etag", "accept-ranges", "keep-alive"}
 
 
 def parse_headers_file(text: str) -> list[tuple[str, dict[str, str]]]:
@@ -191,3 +196,77 @@ def test_a_path_rule_changes_that_path_alone_everywhere(serving, tmp_path, monke
     assert "/js/*" in [pattern for pattern, _ in rules]
     conf = parse_nginx((tmp_path / "nginx.conf").read_text(encoding="utf-8"))
     assert set(conf["locations"]) == {"/embed.html", "/embed"}
+
+
+def nginx_binary() -> Path:
+    """nginx from Debian's package, unpacked into build/nginx/ (never installed: installing
+    would start a server); one already on PATH is used as it is."""
+    found = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if found:
+        return Path(found)
+    folder = build.CACHE / "nginx"
+    binary = folder / "usr" / "sbin" / "nginx"
+    if not binary.exists():
+        if not shutil.which("apt-get"):
+            pytest.skip("no nginx here and no apt-get to fetch Debian's")
+        folder.mkdir(parents=True, exist_ok=True)
+        got = subprocess.run(["apt-get", "download", "nginx"], cwd=folder, capture_output=True, text=True)
+        debs = sorted(folder.glob("nginx_*.deb"))
+        if got.returncode or not debs:
+            pytest.fail(f"apt-get download nginx failed (run apt-get update first): {got.stderr[-500:]}")
+        subprocess.run(["dpkg", "-x", str(debs[-1]), str(folder)], check=True)
+    return binary
+
+
+def test_nginx_with_the_snippet_sends_what_serve_sends(serving, tmp_path):
+    """Debian's nginx, the build's nginx.conf included in a server whose root is dist/."""
+    binary = nginx_binary()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    temp = "\n".join(f"    {kind}_temp_path {tmp_path}/{kind};"
+                      for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (tmp_path / "nginx-test.conf").write_text(f"""daemon off;
+master_process off;
+worker_processes 1;
+pid {tmp_path}/nginx.pid;
+error_log stderr;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+{temp}
+    server {{
+        listen 127.0.0.1:{port};
+        root {DIST};
+        include {DIST}/nginx.conf;
+    }}
+}}
+""", encoding="utf-8")
+    nginx = subprocess.Popen([str(binary), "-p", str(tmp_path), "-e", "stderr", "-c",
+                              str(tmp_path / "nginx-test.conf")], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError as err:
+                if nginx.poll() is not None or time.monotonic() > deadline:
+                    log = nginx.stderr.read() if nginx.stderr else ""
+                    raise AssertionError(f"nginx did not start: {log}") from err
+                time.sleep(0.1)
+        served = serving(DIST)
+        for name in site_files(DIST):
+            if name.endswith((".br", ".gz")):
+                continue
+            for path in url_paths(name):
+                request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method="HEAD")
+                with urllib.request.urlopen(request) as response:
+                    got = {k: v for k, v in response.headers.items() if k.lower() not in TRANSFER}
+                    kind = response.headers["Content-Type"]
+                sent = served(path)
+                assert got == {k: v for k, v in sent.items() if k.lower() not in TRANSFER}, path
+                assert kind == sent["Content-Type"], path
+    finally:
+        nginx.terminate()
+        nginx.wait(10)
