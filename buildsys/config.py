@@ -47,6 +47,7 @@ VENDORED_NPM = {
     "@codemirror/autocomplete": "dist/index.js", "@codemirror/commands": "dist/index.js",
     "@codemirror/lang-cpp": "dist/index.js",
     "@codemirror/lang-python": "dist/index.js", "@codemirror/language": "dist/index.js",
+    "@codemirror/lint": "dist/index.js",
     "@codemirror/state": "dist/index.js", "@codemirror/streamparser": "dist/index.js",
     "@codemirror/view": "dist/index.js", "@lezer/common": "dist/index.js",
     "@lezer/cpp": "dist/index.js",

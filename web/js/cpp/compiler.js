@@ -41,9 +41,12 @@ export class CppCompiler {
     this.worker = null;
     this.loaded = null;
     this.ready = false;
+    /** @type {{ms: number, downloaded: string[], damaged: string[], stored: boolean} | null} the last load's report */
+    this.readyInfo = null;
     this.pending = new Map();   // id -> {resolve, reject}
     this.nextId = 1;
     this.programs = new Map();  // source key -> compile result (insertion order = age)
+    this.compiles = 0;          // sources the worker compiled (a cached one is not counted)
   }
 
   /** Starts the worker and loads the toolchain (downloading what the cache lacks). */
@@ -59,6 +62,7 @@ export class CppCompiler {
           this.onState(msg.phase === "download" ? "downloading" : "loading", msg);
         } else if (msg.type === "ready") {
           this.ready = true;
+          this.readyInfo = msg;
           this.onState("ready", msg);
           resolve(msg);
         } else if (msg.type === "failed") {
@@ -120,6 +124,7 @@ export class CppCompiler {
     }
     await this.load();
     const id = this.nextId++;
+    this.compiles += 1;
     const msg = await new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ type: "compile", id, source });

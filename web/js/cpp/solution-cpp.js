@@ -5,6 +5,8 @@
 // loads it.
 import { CppCompiler, CancelledError } from "./compiler.js";
 
+export { toolchainSize, toolchainCached } from "./compiler.js";
+
 let compiler = null;
 const listeners = new Set();
 
@@ -28,7 +30,8 @@ export function cancelCompile() {
 /**
  * Compiles `source` and, when it compiles, runs and judges it with `judgeRun`
  * (tools/solution.js's, handed in to keep the import one-way).  Resolves to
- * judgeRun's {verdict, stdout, stderr, ms, cases, ...}, or {verdict: "compile",
+ * judgeRun's {verdict, stdout, stderr, ms, cases, ...} with compileMs (the compile's
+ * time) and compileCached (this source was compiled before: no compile), or {verdict: "compile",
  * stderr: the compiler's messages, diagnostics: [{severity, line, column, message}],
  * summary} when it does not compile, "cancelled" when a compile or download was
  * cancelled, "failed" when the compiler cannot be loaded (offline before its first
@@ -47,5 +50,6 @@ export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile =
   if (!compiled.ok) {
     return { ...empty, verdict: "compile", stderr: compiled.log, diagnostics: compiled.diagnostics, summary: compiled.summary };
   }
-  return judgeRun(ctx, game, "", input, { ...options, language: "wasi", program: compiled.wasm });
+  const result = await judgeRun(ctx, game, "", input, { ...options, language: "wasi", program: compiled.wasm });
+  return { ...result, compileMs: compiled.ms, compileCached: compiled.cached };
 }

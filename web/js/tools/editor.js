@@ -1,14 +1,19 @@
 // The solution editor: CodeMirror 6 (served from the site through the import map)
-// with Python highlighting, undo history, bracket matching and auto-indent.
+// with Python or C++ highlighting (C++'s grammar loads when first used), undo
+// history, bracket matching and auto-indent.  A compile's errors are marked where
+// they are (@codemirror/lint: the range underlined, its message on hover, F8 to the
+// next, Ctrl+Shift+M lists them) and their lines tinted.
 // Tab indents; Escape then Tab moves the focus on, so the keyboard never gets stuck.
 // The editor lives in a shadow root: there CodeMirror's styles go into a
 // constructed style sheet, which the page's CSP (style-src 'self', no inline
 // <style>) allows; in the document itself it would need an inline <style> tag.
-import { EditorState } from "@codemirror/state";
-import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, highlightActiveLineGutter } from "@codemirror/view";
+import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
+import { Decoration, EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine,
+  highlightActiveLineGutter } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
+import { setDiagnostics, lintKeymap } from "@codemirror/lint";
 import { tags } from "@lezer/highlight";
 import { editorKeys } from "../page/shortcuts.js";
 
@@ -22,7 +27,69 @@ const pixelTheme = EditorView.theme({
   ".cm-activeLine": { backgroundColor: "#1d2b5366" },
   ".cm-activeLineGutter": { backgroundColor: "#1d2b53", color: "#fff1e8" },
   ".cm-scroller": { overflow: "auto" },
+  // A line with a compile error, and the error's own range.  Lint's default
+  // underline is a data: SVG image, which the CSP (img-src 'self') refuses: a
+  // wavy text decoration draws it instead.
+  ".cm-errorLine": { backgroundColor: "#ff004d38", boxShadow: "inset 3px 0 #ff77a8" },
+  ".cm-lintRange-error, .cm-lintRange-warning, .cm-lintRange-info, .cm-lintRange-hint": {
+    backgroundImage: "none", textDecorationLine: "underline", textDecorationStyle: "wavy",
+    textDecorationSkipInk: "none", textUnderlineOffset: "3px" },
+  ".cm-lintRange-error": { textDecorationColor: "#ff77a8" },
+  ".cm-lintRange-warning": { textDecorationColor: "#ffa300" },
+  ".cm-lintRange-info, .cm-lintRange-hint": { textDecorationColor: "#a99fc0" },
+  ".cm-lintRange-active": { backgroundColor: "#3b4a7a" },
+  ".cm-lintPoint:after": { borderBottomColor: "#ff77a8" },
+  ".cm-tooltip": { backgroundColor: "#0b1022", color: "#fff1e8", border: "2px solid #000" },
+  ".cm-diagnostic": { fontFamily: "ui-monospace, 'DejaVu Sans Mono', monospace", fontSize: "13px", maxWidth: "60ch" },
+  ".cm-diagnostic-error": { borderLeft: "5px solid #ff77a8" },
+  ".cm-diagnostic-warning": { borderLeft: "5px solid #ffa300" },
+  ".cm-diagnostic-info": { borderLeft: "5px solid #a99fc0" },
+  ".cm-panels": { backgroundColor: "#0b1022", color: "#fff1e8" },
+  ".cm-panel.cm-panel-lint ul [aria-selected]": { backgroundColor: "#1d2b53" },
 }, { dark: true });
+
+// The lines holding an error: tinted (a line decoration per line number, mapped through edits).
+const markLines = StateEffect.define();
+const errorLines = StateField.define({
+  create: () => Decoration.none,
+  update(lines, tr) {
+    let next = lines.map(tr.changes);
+    for (const effect of tr.effects) {
+      if (!effect.is(markLines)) continue;
+      const mark = Decoration.line({ class: "cm-errorLine" });
+      next = Decoration.set(effect.value.map((/** @type {number} */ line) => mark.range(tr.state.doc.line(line).from)));
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+/** @typedef {"python" | "cpp"} Language */
+/** @type {Record<Language, {label: string, load: () => Promise<import("@codemirror/state").Extension>}>} */
+const LANGUAGES = {
+  python: { label: "Python solution", load: async () => python() },
+  cpp: { label: "C++ solution", load: async () => (await import("@codemirror/lang-cpp")).cpp() },
+};
+
+/**
+ * A compiler's message: its line and column are 1-based (the column counts the
+ * line's characters; clang counts bytes, the same for the ASCII most code is).
+ * @typedef {{severity: string, line: number | null, column: number | null, message: string}} Diagnostic
+ */
+
+/**
+ * Where a diagnostic points: its column to the end of the word there (at least one
+ * character while the line has one).  null for a line the text no longer has.
+ * @param {EditorState} state @param {number} line @param {number} column
+ */
+function located(state, line, column) {
+  if (!(line >= 1 && line <= state.doc.lines)) return null;
+  const at = state.doc.line(line);
+  const from = Math.min(at.to, at.from + Math.max(0, (column || 1) - 1));
+  const word = state.wordAt(from);
+  const to = word && word.from === from ? word.to : Math.min(at.to, from + 1);
+  return { from: to > from ? from : Math.max(at.from, from - 1), to: Math.max(to, from) };
+}
 
 const pixelHighlight = HighlightStyle.define([
   { tag: tags.keyword, color: "#ff77a8" },
@@ -34,8 +101,18 @@ const pixelHighlight = HighlightStyle.define([
   { tag: tags.operator, color: "#c2c3c7" },
 ]);
 
-export function createEditor(host, { doc = "", label = "Python solution", onChange = () => {}, onRun = () => {} } = {}) {
+/**
+ * The editor in `host`'s shadow root.
+ * @param {HTMLElement} host
+ * @param {{doc?: string, language?: Language, onChange?: (text: string) => void, onRun?: () => void}} options
+ */
+export async function createEditor(host, { doc = "", language = "python", onChange = () => {}, onRun = () => {} } = {}) {
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
+  const grammar = new Compartment();
+  const labelled = new Compartment();
+  const contentAttributes = (/** @type {Language} */ lang) =>
+    EditorView.contentAttributes.of({ "aria-label": LANGUAGES[lang].label, "data-testid": "solution-code" });
+  let current = language;
   const view = new EditorView({
     parent: root,
     root,
@@ -43,11 +120,11 @@ export function createEditor(host, { doc = "", label = "Python solution", onChan
       doc,
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
-        bracketMatching(), highlightActiveLine(), python(), syntaxHighlighting(pixelHighlight),
-        pixelTheme, EditorState.tabSize.of(4),
+        bracketMatching(), highlightActiveLine(), grammar.of(await LANGUAGES[language].load()),
+        syntaxHighlighting(pixelHighlight), pixelTheme, EditorState.tabSize.of(4), errorLines,
         keymap.of([...editorKeys({ run: onRun }),
-          ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "solution-code" }),
+          ...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
+        labelled.of(contentAttributes(language)),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
       ],
     }),
@@ -59,5 +136,36 @@ export function createEditor(host, { doc = "", label = "Python solution", onChan
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
     focus() { view.focus(); },
+    get language() { return current; },
+    /** Highlights (and labels) the text as `lang`; the text itself stays. @param {Language} lang */
+    async setLanguage(lang) {
+      if (lang === current) return;
+      current = lang;
+      const extension = await LANGUAGES[lang].load();
+      if (current !== lang) return;   // another switch came first
+      view.dispatch({ effects: [grammar.reconfigure(extension), labelled.reconfigure(contentAttributes(lang))] });
+    },
+    /** Marks each diagnostic that has a line in the text (an empty list clears them). @param {Diagnostic[]} list */
+    setDiagnostics(list) {
+      const { state } = view;
+      const marks = [];
+      const lines = new Set();
+      for (const d of list) {
+        const at = d.line === null ? null : located(state, d.line, d.column ?? 1);
+        if (!at) continue;
+        const severity = d.severity === "error" || d.severity === "warning" ? d.severity : "info";
+        marks.push({ ...at, severity, message: d.message, source: "clang++" });
+        if (severity === "error") lines.add(/** @type {number} */ (d.line));
+      }
+      const spec = setDiagnostics(state, marks);
+      view.dispatch({ ...spec, effects: [...[spec.effects ?? []].flat(), markLines.of([...lines].sort((a, b) => a - b))] });
+    },
+    /** Puts the cursor at line and column (1-based, clamped to the text), in view, and focuses the editor. */
+    goTo(/** @type {number} */ line, /** @type {number} */ column) {
+      const at = located(view.state, Math.min(Math.max(1, line), view.state.doc.lines), column);
+      if (!at) return;
+      view.dispatch({ selection: { anchor: at.from }, effects: EditorView.scrollIntoView(at.from, { y: "center" }) });
+      view.focus();
+    },
   };
 }

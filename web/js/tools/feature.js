@@ -1,7 +1,7 @@
 // The tools as a page feature: mounts the four tabs under the player, adds the
 // hook functions (check, generate, runSolution, exportGif), and opens the tool
 // a share link names.  main.js mounts it with what it needs from the page.
-import { app, el, player } from "../page/state.js";
+import { app, el, player, on } from "../page/state.js";
 import { addHook, addState } from "../page/hook.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
@@ -36,5 +36,6 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
   });
   for (const [name, fn] of Object.entries(tools.hook)) addHook(name, fn);
   addState(() => ({ runner: tools.runner() }));
+  on("game", () => tools.gameChanged());
   return (tool) => tools.openTool(tool);
 }

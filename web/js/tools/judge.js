@@ -41,7 +41,7 @@ export async function answer(client, game, input) {
 export const VERDICT_TEXT = {
   accepted: "accepted", presentation: "presentation error", wrong: "wrong answer",
   time: "time limit exceeded", output: "output limit exceeded", error: "runtime error", cancelled: "cancelled",
-  failed: "not run",
+  failed: "not run", compile: "compile error",
 };
 
 // One verdict for a whole output: wrong beats presentation beats accepted.

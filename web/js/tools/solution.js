@@ -1,28 +1,32 @@
-// My solution: a Python editor (CodeMirror, loaded when the panel first opens)
-// whose code runs in the runner (runner/client.js: a sandboxed frame at an
-// opaque origin, a fresh interpreter for every run), never at the site's origin.  Run checks it
-// on the current input; Stress generates inputs, runs and compares until the
-// first failure, then shrinks that input and offers to open it in the player.
+// My solution: a Python or C++ editor (CodeMirror, loaded when the panel first
+// opens; the language is chosen per game) whose code runs in the runner
+// (runner/client.js: a sandboxed frame at an opaque origin, a fresh interpreter
+// or WebAssembly instance for every run), never at the site's origin.  C++ is
+// compiled first, in the page's compiler worker (cpp/: the compiler is our code,
+// the source only its data), after a one-time download the C++ box (cpp-box.js)
+// asks for.  Run checks the solution on the current input; Stress (stress.js)
+// generates inputs, runs and compares until the first failure, then shrinks that
+// input and offers to open it in the player.
 // Code from a share link is someone else's: it is shown as a proposal (an unsaved
 // buffer with a warning and Keep / Discard) and becomes the user's saved code
 // only when they keep it or edit it; opening a link never starts the sandbox.
 import { h, field, numberInput, select, wholeNumber } from "./dom.js";
 import * as judge from "./judge.js";
 import { MODES } from "./generate.js";
+import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
+import { cppBox, diagnosticItems, loadCpp } from "./cpp-box.js";
+import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
 
-const STORE = "pixelJudge.solutions.v1";
-const MAX_SHRINK_RUNS = 200;
-const STRESS_BATCH = 20;   // inputs generated per request while a stress test runs
+/** @typedef {import("./solution-store.js").Language} Language */
+
 const PANE_CHARS = 200 * 1024;   // an output pane shows at most this much at each end
-const TEMPLATE = `import sys
-
-def main():
-    data = sys.stdin.read().split()
-    # ... solve, then print the answer exactly as the judge expects
-    print(len(data))
-
-main()
-`;
+const HINTS = {
+  python: "Your Python solution runs in a sandbox of its own, at an opaque origin: it cannot reach this site's "
+    + "storage or workers, or the network (stdin is the input). Each run starts a fresh Python. Nothing leaves the page.",
+  cpp: "Your C++ solution is compiled in this page (clang++ -O2 -std=c++17 -fno-exceptions; <bits/stdc++.h> works) "
+    + "and runs as WebAssembly in a sandbox of its own, at an opaque origin: it cannot reach this site's storage or "
+    + "workers, or the network (stdin is the input). Nothing leaves the page.",
+};
 
 function formatMs(ms) {
   return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
@@ -52,19 +56,6 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
   };
 }
 
-function loadCodes() {
-  try {
-    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return data && typeof data === "object" ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-function saveCodes(codes) {
-  try { localStorage.setItem(STORE, JSON.stringify(codes)); } catch { /* storage full or off */ }
-}
-
 // Runs `code` on `input` and judges what it printed against the engine.
 // Resolves to {verdict, stdout, stderr, ms, cases}; rejects only when the
 // input itself is not valid for the game (a JudgeError naming line and column).
@@ -89,10 +80,16 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, exp
 }
 
 export function solutionPanel(ctx) {
-  const codes = loadCodes();
+  const store = new SolutionStore();
   let editor = null;
   let editorGame = null;
+  /** @type {Language} the language the editor shows now */
+  let language = "python";
+  let shownNow = false;
   const host = h("div", { class: "editor-host", testid: "solution-editor" }, h("p", { class: "hint" }, "Loading the editor…"));
+  const languageMenu = select("solution-language", LANGUAGE_NAMES, { value: "python", label: "Solution language" });
+  const hint = h("p", { class: "hint", testid: "solution-hint" }, HINTS.python);
+  const box = cppBox();
   const limit = h("input", { type: "number", testid: "solution-limit", value: "2", min: "0.1", max: "60", step: "0.1",
     inputmode: "decimal", "aria-label": "Time limit in seconds" });
   const runButton = h("button", { type: "button", class: "primary", testid: "solution-run", title: "Run on the current input and check (Ctrl+Enter in the editor)" }, "Run & check");
@@ -118,8 +115,8 @@ export function solutionPanel(ctx) {
       + "Your own code for this game is kept until you keep this code or edit it."),
     h("div", { class: "row" }, keep, discard));
   const root = h("div", { class: "tool-body" },
-    h("p", { class: "hint" }, "Your Python solution runs in a sandbox of its own, at an opaque origin: it cannot reach this site's "
-      + "storage or workers, or the network (stdin is the input). Each run starts a fresh Python. Nothing leaves the page."),
+    h("div", { class: "row solution-head" }, field("language", languageMenu), hint),
+    box.root,
     proposalBox,
     host,
     h("div", { class: "row" }, runButton, stressButton, cancel, field("time limit (s)", limit), countdown),
@@ -141,19 +138,27 @@ export function solutionPanel(ctx) {
     if (editor) return editor;
     const { createEditor } = await import("./editor.js");
     if (editor) return editor;
-    host.replaceChildren();
-    editorGame = ctx.game();
-    editor = createEditor(host, {
-      doc: codes[editorGame] ?? TEMPLATE,
+    const game = ctx.game();
+    const lang = store.language(game);
+    const made = await createEditor(host, {
+      doc: store.code(game, lang),
+      language: lang,
       onChange: (text) => {
         if (quiet) return;
-        // An edit makes a link's code the user's own.
-        if (proposed) endProposal();
-        codes[editorGame] = text;
-        saveCodes(codes);
+        // An edit makes a link's code the user's own (in the link's language).
+        if (proposed) {
+          endProposal();
+          store.setLanguage(editorGame, language);
+        }
+        store.setCode(editorGame, language, text);
       },
       onRun: () => runOnInput(),
     });
+    if (editor) return editor;
+    host.replaceChildren();   // the loading note (the editor lives in the shadow root)
+    editor = made;
+    editorGame = game;
+    showLanguage(lang);
     // Keys typed in the editor are the editor's (not the player's shortcuts).
     host.addEventListener("keydown", (event) => event.stopPropagation());
     return editor;
@@ -165,16 +170,35 @@ export function solutionPanel(ctx) {
     try { editor.value = text; } finally { quiet = false; }
   }
 
-  // The editor shows the code kept for the game now picked (a proposal for
-  // another game is dropped: it was the link's game's).
-  function syncGame() {
-    if (!editor || editorGame === ctx.game()) return;
-    endProposal();
-    setEditorText(codes[ctx.game()] ?? TEMPLATE);
-    editorGame = ctx.game();
+  // The menu, hint, C++ box and editor follow `lang` (the text is set by the caller).
+  function showLanguage(/** @type {Language} */ lang) {
+    language = lang;
+    languageMenu.value = lang;
+    hint.textContent = HINTS[lang];
+    box.show(lang === "cpp" && shownNow);
+    if (editor) {
+      editor.setLanguage(lang);
+      editor.setDiagnostics([]);
+    }
   }
 
-  function propose(code) {
+  // Shows the game's own code in `lang` (a proposal is dropped: it was the link's).
+  function showSaved(/** @type {Language} */ lang) {
+    endProposal();
+    showLanguage(lang);
+    setEditorText(store.code(editorGame, lang));
+  }
+
+  // The editor shows the code kept for the game now picked, in its language.
+  function syncGame() {
+    if (!editor || editorGame === ctx.game()) return;
+    editorGame = ctx.game();
+    showSaved(store.language(editorGame));
+    clearResults();
+  }
+
+  function propose(/** @type {string} */ code, /** @type {Language} */ lang) {
+    showLanguage(lang);
     setEditorText(code);
     proposed = true;
     proposalBox.hidden = false;
@@ -185,15 +209,25 @@ export function solutionPanel(ctx) {
     proposalBox.hidden = true;
   }
 
+  languageMenu.addEventListener("change", async () => {
+    const lang = languageMenu.value;
+    if (!isLanguage(lang)) return;
+    await ensureEditor();
+    syncGame();
+    if (lang === language) return;
+    store.setLanguage(editorGame, lang);
+    showSaved(lang);
+    clearResults();
+    if (lang === "cpp") ctx.sandbox.boot("wasi").catch(() => {});
+  });
   keep.addEventListener("click", () => {
-    codes[editorGame] = editor.value;
-    saveCodes(codes);
+    store.setLanguage(editorGame, language);
+    store.setCode(editorGame, language, editor.value);
     endProposal();
     editor.focus();
   });
   discard.addEventListener("click", () => {
-    endProposal();
-    setEditorText(codes[editorGame] ?? TEMPLATE);
+    showSaved(store.language(editorGame));
     editor.focus();
   });
 
@@ -219,17 +253,22 @@ export function solutionPanel(ctx) {
     countdown.textContent = "";
   }
 
+  function clearResults() {
+    verdict.hidden = true;
+    details.replaceChildren();
+    failBox.hidden = true;
+    showOutput(stdout, stdoutNote, "");
+    showOutput(stderr, stderrNote, "");
+  }
+
   function begin() {
     busy = true;
     cancelled = false;
     runButton.disabled = true;
     stressButton.disabled = true;
     cancel.disabled = false;
-    verdict.hidden = true;
-    details.replaceChildren();
-    failBox.hidden = true;
-    showOutput(stdout, stdoutNote, "");
-    showOutput(stderr, stderrNote, "");
+    clearResults();
+    editor.setDiagnostics([]);
   }
 
   function showOutput(pane, note, text, options) {
@@ -247,16 +286,41 @@ export function solutionPanel(ctx) {
     cancel.disabled = true;
   }
 
+  const shownOutput = (result) =>
+    paneText(result.stdout, { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes }).text;
+
   function showVerdict(result, prefix = "") {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
-    const untimed = ["time", "cancelled", "failed"].includes(result.verdict);
-    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${untimed ? "" : ` · ${formatMs(result.ms)}`}`;
+    const untimed = ["time", "cancelled", "failed", "compile"].includes(result.verdict);
+    const why = result.verdict === "compile" ? `: ${result.summary}` : "";
+    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${why}${untimed ? "" : ` · ${formatMs(result.ms)}`}`;
     showOutput(stdout, stdoutNote, result.stdout,
       { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes });
     showOutput(stderr, stderrNote, result.stderr);
+    if (result.verdict === "compile") {
+      // The compiler's messages, each a button to its line; the lines marked in the editor.
+      editor.setDiagnostics(result.diagnostics);
+      details.replaceChildren(...diagnosticItems(result.diagnostics, (line, column) => editor.goTo(line, column)));
+      return;
+    }
     details.replaceChildren(...result.cases.filter((c) => c.verdict !== "accepted")
       .slice(0, 20).map((c) => h("li", {}, c.message || `case ${c.case}: ${judge.VERDICT_TEXT[c.verdict]}`)));
+  }
+
+  // judgeRun's options for this panel's runs: the language, and the status line
+  // through the compile (which may first load the compiler) and the run.
+  function runOptions(ms) {
+    return {
+      timeLimitMs: ms, language,
+      onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
+      onCompile: () => { status.textContent = "Compiling…"; },
+    };
+  }
+
+  function startWords() {
+    if (language === "cpp") return box.state === "ready" ? "Compiling…" : "Getting the C++ compiler ready (see above), then compiling…";
+    return ctx.sandbox.ready ? "Running…" : "Starting the sandbox (a Python of its own)…";
   }
 
   async function runOnInput() {
@@ -272,13 +336,16 @@ export function solutionPanel(ctx) {
     let ms;
     try { ms = limitMs(); } catch (err) { status.textContent = err.message; return; }
     begin();
-    status.textContent = ctx.sandbox.ready ? "Running…" : "Starting the sandbox (a Python of its own)…";
+    status.textContent = startWords();
     try {
-      const result = await judgeRun(ctx, game, editor.value, input, {
-        timeLimitMs: ms, onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
-      });
-      status.textContent = { time: `Stopped at the ${ms / 1000} s limit.`,
-        output: "Stopped: more output than a judge accepts.", failed: `Cannot run code here: ${result.stderr}` }[result.verdict] || "";
+      const result = await judgeRun(ctx, game, editor.value, input, runOptions(ms));
+      const words = { time: `Stopped at the ${ms / 1000} s limit.`,
+        output: "Stopped: more output than a judge accepts.", failed: `Cannot run code here: ${result.stderr}`,
+        compile: "The solution does not compile: its errors are marked in the editor (click one below to go to it)." }[result.verdict] || "";
+      // A C++ run says what its compile took (a source compiled before is not compiled again).
+      const compiled = result.compileMs === undefined ? ""
+        : result.compileCached ? "Compiled before (the same source). " : `Compiled in ${(result.compileMs / 1000).toFixed(1)} s. `;
+      status.textContent = `${compiled}${words}`.trim();
       showVerdict(result);
     } catch (err) {
       status.textContent = `Cannot judge this input: ${err.message}`;
@@ -302,50 +369,37 @@ export function solutionPanel(ctx) {
       return;
     }
     begin();
-    const run = (input, expected) => judgeRun(ctx, game, code, input, { timeLimitMs: ms, expected, onStart: startCountdown });
+    let compiled = false;   // the program compiles once: later runs use it (compiler.js caches it by source)
+    const options = { ...runOptions(ms), onStart: (/** @type {number} */ limitMs) => { compiled = true; startCountdown(limitMs); },
+      onCompile: () => { if (!compiled) status.textContent = "Compiling…"; } };
+    const env = {
+      ctx, game, root,
+      run: (input, expected) => judgeRun(ctx, game, code, input, { ...options, expected }),
+      say: (text) => { status.textContent = text; },
+      cancelled: () => cancelled,
+    };
     try {
-      if (!ctx.sandbox.ready) status.textContent = "Starting the sandbox (a Python of its own)…";
-      await ctx.sandbox.boot();
-      const started = performance.now();
-      let failing = null;
-      let passed = 0;
-      // The inputs come in batches, so the first failure stops the generator too
-      // and Cancel never waits for a thousand answers to be computed.
-      for (let first = 1; first <= request.count && !failing && !cancelled; first += STRESS_BATCH) {
-        const size = Math.min(STRESS_BATCH, request.count - first + 1);
-        if (!passed) status.textContent = `Generating ${request.mode} inputs ${first}–${first + size - 1} of ${request.count}…`;
-        const tests = await judge.generate(ctx.client, game, { ...request, count: size, first });
-        for (const test of tests) {
-          if (cancelled) break;
-          const result = await run(test.input, test.answer);
-          if (result.verdict === "cancelled") {
-            cancelled = true;   // ends the batches too, not just this one
-            break;
-          }
-          if (result.verdict === "failed") throw new Error(`cannot run code here: ${result.stderr}`);
-          const rate = (passed + 1) / ((performance.now() - started) / 1000);
-          root.dataset.rate = rate.toFixed(2);
-          if (result.verdict !== "accepted") {
-            failing = { name: test.name, input: test.input, result };
-            status.textContent = `Stress: ${test.name} fails (${judge.VERDICT_TEXT[result.verdict]}) after ${passed + 1} inputs; shrinking…`;
-            break;
-          }
-          passed += 1;
-          status.textContent = `Stress: ${passed} / ${request.count} passed · ${rate.toFixed(1)} inputs/s`;
-        }
-      }
-      if (cancelled) {
+      status.textContent = startWords();
+      await ctx.sandbox.boot(language === "cpp" ? "wasi" : "python");
+      const { failing, stopped, passed } = await stressLoop(env, request);
+      if (stopped) {
+        status.textContent = "Stress stopped: the solution does not compile (its errors are marked in the editor).";
+        showVerdict(stopped);
+      } else if (cancelled) {
         status.textContent = "Cancelled.";
       } else if (!failing) {
         stopCountdown();
-        status.textContent = `All ${request.count} inputs passed · ${root.dataset.rate} inputs/s.`;
+        status.textContent = `All ${passed} inputs passed · ${root.dataset.rate} inputs/s.`;
         verdict.hidden = false;
         verdict.dataset.verdict = "accepted";
-        verdict.textContent = `stress: accepted on all ${request.count} inputs`;
+        verdict.textContent = `stress: accepted on all ${passed} inputs`;
       } else {
-        const small = await shrinkFailure(game, failing, run);
+        const small = await shrinkFailure(env, failing);
         if (cancelled) status.textContent = "Cancelled while shrinking; the smallest failing input so far is shown.";
-        await showFailure(game, small);
+        showVerdict(small.result, "stress found a failure: ");
+        failBox.replaceChildren(...await failureBox(env, small, shownOutput));
+        failBox.hidden = false;
+        if (!cancelled) status.textContent = `Stress: the smallest failing input has ${small.input.split("\n").filter(Boolean).length} lines.`;
       }
     } catch (err) {
       // Cancel interrupts the engine too: a batch cut short is no error of the run.
@@ -355,63 +409,6 @@ export function solutionPanel(ctx) {
     }
   }
 
-  // The single failing case of a multi-case input, then the engine's own shrink
-  // candidates, taken greedily while the program still fails on them.
-  async function shrinkFailure(game, failing, run) {
-    let best = failing;
-    let runs = 0;
-    const fails = (r) => !["accepted", "cancelled", "failed"].includes(r.verdict);
-    const tryInput = async (input) => {
-      runs += 1;
-      try {
-        const result = await run(input);
-        return fails(result) ? { name: best.name, input, result } : null;
-      } catch {
-        return null;   // a candidate the engine rejects is no counterexample
-      }
-    };
-    const parts = await judge.splitCases(ctx.client, game, best.input);
-    if (parts.length > 1) {
-      for (const part of parts) {
-        if (cancelled) return best;
-        const found = await tryInput(part);
-        if (found) { best = found; break; }
-      }
-    }
-    let progress = true;
-    while (progress && runs < MAX_SHRINK_RUNS && !cancelled) {
-      progress = false;
-      for (const candidate of await judge.shrink(ctx.client, game, best.input)) {
-        if (cancelled || runs >= MAX_SHRINK_RUNS) break;
-        if (candidate.length > best.input.length) continue;
-        status.textContent = `Shrinking… ${runs} runs, failing input now ${best.input.length} characters`;
-        const found = await tryInput(candidate);
-        if (found) { best = found; progress = true; break; }
-      }
-    }
-    best.runs = runs;
-    return best;
-  }
-
-  async function showFailure(game, failing) {
-    const { input, result } = failing;
-    showVerdict(result, "stress found a failure: ");
-    let expected = "";
-    try { expected = await judge.answer(ctx.client, game, input); } catch (err) { expected = `(${err.message})`; }
-    const open = h("button", { type: "button", class: "primary", testid: "stress-open" }, "Open in player");
-    open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: 0 }));
-    failBox.replaceChildren(
-      h("h3", {}, `Smallest failing input (from ${failing.name}, ${failing.runs || 0} shrink runs)`),
-      h("pre", { class: "out", testid: "stress-input" }, input),
-      h("div", { class: "outputs" },
-        h("div", {}, h("h3", {}, "expected"), h("pre", { class: "out", testid: "stress-expected" }, expected)),
-        h("div", {}, h("h3", {}, "your output"), h("pre", { class: "out", testid: "stress-got" },
-          paneText(result.stdout, { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes }).text))),
-      h("div", { class: "row" }, open));
-    failBox.hidden = false;
-    if (!cancelled) status.textContent = `Stress: the smallest failing input has ${input.split("\n").filter(Boolean).length} lines.`;
-  }
-
   runButton.addEventListener("click", runOnInput);
   stressButton.addEventListener("click", runStress);
   cancel.addEventListener("click", () => {
@@ -419,27 +416,43 @@ export function solutionPanel(ctx) {
     status.textContent = "Cancelling…";
     ctx.sandbox.cancel();
     ctx.client.cancel();
+    // A compile (or the compiler's download) under way stops too; a loaded module is cached, so this loads nothing.
+    if (language === "cpp") loadCpp().then((cpp) => cpp.cancelCompile());
   });
 
   return {
     title: "My solution", root,
     // `fromLink`: opened by a share link, which never starts the sandbox by itself.
     async shown({ fromLink = false } = {}) {
-      if (!fromLink) ctx.sandbox.boot().catch(() => {});   // warm the sandbox while the user types
+      shownNow = true;
       await ensureEditor();
       syncGame();
+      box.show(language === "cpp");
+      // Warm the sandbox while the user types.
+      if (!fromLink) ctx.sandbox.boot(language === "cpp" ? "wasi" : "python").catch(() => {});
     },
-    // A link's settings; its code is a proposal, never saved by opening the link.
+    hidden() {
+      shownNow = false;
+      box.show(false);
+    },
+    // The editor follows the game picked (a run under way keeps its own game and code).
+    gameChanged() {
+      if (!busy) syncGame();
+    },
+    // A link's settings; its code is a proposal (in its language), never saved by opening the link.
     async fill(params) {
       await ensureEditor();
       syncGame();
-      if (typeof params.code === "string" && params.code !== editor.value) propose(params.code);
+      const lang = isLanguage(params.language) ? params.language : "python";
+      if (typeof params.code === "string" && (params.code !== editor.value || lang !== language)) propose(params.code, lang);
       if (params.limit !== undefined) limit.value = String(params.limit);
       if (params.seed !== undefined) seed.value = String(params.seed);
       if (params.count !== undefined) count.value = String(params.count);
       if (MODES.some(([m]) => m === params.mode)) mode.value = params.mode;
     },
-    params: () => ({ code: editor ? editor.value : codes[ctx.game()] ?? "", limit: limit.value, seed: seed.value, count: count.value, mode: mode.value }),
+    params: () => ({ code: editor ? editor.value : store.code(ctx.game(), store.language(ctx.game())),
+      language: editor ? language : store.language(ctx.game()),
+      limit: limit.value, seed: seed.value, count: count.value, mode: mode.value }),
     proposed: () => proposed,
     run: runOnInput,
   };

@@ -83,6 +83,7 @@ export function mountTools(container, ctx) {
 
   let current = null;
   function show(name, { fromLink = false } = {}) {
+    if (current && current !== name && panels[current].hidden) panels[current].hidden();
     current = name;
     for (const other of names) {
       const on = other === name;
@@ -103,6 +104,11 @@ export function mountTools(container, ctx) {
       show(tool.name, { fromLink: true });
       await panels[tool.name].fill(tool.params || {});
       container.scrollIntoView({ block: "start" });
+    },
+    // A game was selected (by the picker, a link or a feature): panels that keep
+    // something per game show the new game's.
+    gameChanged() {
+      for (const name of names) panels[name].gameChanged?.();
     },
     // pixelJudge.state().runner: {state: "idle" | "booting" | "ready" | "running" | "failed",
     // message (why it failed), boots: [{ms, phases}] of the last fresh interpreters}.
