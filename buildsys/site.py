@@ -13,7 +13,8 @@ from .compress import compress_site
 from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
                      RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
 from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
-from .headers import META_CSP, SITE_HEADERS, content_type, headers_file, headers_for, nginx_conf
+from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
+                      nginx_conf)
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
 from .samples import samples
@@ -130,6 +131,12 @@ def vendor_npm() -> None:
     html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
     # The page's policy for hosts that send no headers (headers.py: the same as served).
     page.write_text(policy.sub(lambda m: m.group(1) + META_CSP + m.group(2), html), encoding="utf-8")
+    # And the embed's (it has no import map: it loads none of the npm modules).
+    embed = DIST / "embed.html"
+    html = embed.read_text(encoding="utf-8")
+    if len(policy.findall(html)) != 1:
+        sys.exit("web/embed.html needs one CSP <meta>")
+    embed.write_text(policy.sub(lambda m: m.group(1) + EMBED_META_CSP + m.group(2), html), encoding="utf-8")
 
 
 def _size(folder: Path, encoded: str = "") -> int:

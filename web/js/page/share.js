@@ -137,6 +137,24 @@ async function parseTool(params) {
   return { name, params: data };
 }
 
+/**
+ * What is wrong with a link whose scene the engine refused, in the link's own
+ * terms (its c= is counted from 0); the page's banner and the embed say it.
+ * @param {import("../engine/client.js").EngineError} error  the bridge's error
+ * @param {number} caseIndex  the link's c=
+ * @returns {string}
+ */
+export function linkProblem(error, caseIndex) {
+  const cases = /the input has (\d+) case/.exec(error.message || "");
+  if (cases) {
+    const n = Number(cases[1]);
+    return `it asks for case c=${caseIndex}, but its input has ${n} case${n === 1 ? "" : "s"} (c=0 to c=${n - 1})`;
+  }
+  if (error.type === "Cancelled") return "opening it was cancelled";
+  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""} of its input)` : "";
+  return `the engine rejected it: ${error.message}${where}`;
+}
+
 export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [], tool = null }) {
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));

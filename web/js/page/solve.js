@@ -6,6 +6,7 @@ import { app, el, emit, gameInfo, copyText, player, reducedMotion } from "./stat
 import { clearError, showError } from "./input-errors.js";
 import { fillCases, showCase } from "./cases.js";
 import { choicesBefore } from "./moves.js";
+import { linkProblem } from "./share.js";
 
 /** @typedef {import("./types.js").SolveOptions} SolveOptions */
 /** @typedef {import("../engine/client.js").EngineError} EngineError */
@@ -62,6 +63,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   el.answer.textContent = reply.answer;
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
+  el.copyEmbed.disabled = false;
   fillCases(reply.cases, reply.case);
   app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves],
     userSteps: moves.length ? [...userSteps] : [] };
@@ -69,22 +71,6 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   emit("solved");
   if (!quiet) bringStageIntoView();
   return true;
-}
-
-/**
- * What is wrong with a link, in the link's own terms (its c= is counted from 0).
- * @param {EngineError} error
- * @param {number} caseIndex
- */
-function linkProblem(error, caseIndex) {
-  const cases = /the input has (\d+) case/.exec(error.message || "");
-  if (cases) {
-    const n = Number(cases[1]);
-    return `it asks for case c=${caseIndex}, but its input has ${n} case${n === 1 ? "" : "s"} (c=0 to c=${n - 1})`;
-  }
-  if (error.type === "Cancelled") return "opening it was cancelled";
-  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""} of its input)` : "";
-  return `the engine rejected it: ${error.message}${where}`;
 }
 
 // After Solve the whole stage is in view, at every screen size.

@@ -10,15 +10,19 @@ export { FONT, HEIGHT, PAL, WIDTH };
 /** @typedef {import("./kit/kit.js").TextBox} TextBox */
 /** @typedef {import("./types.js").Scene} Scene */
 /** @typedef {import("./types.js").View} View */
+/** A picture drawn with the kit in place of a scene's frame. @typedef {(g: Kit) => void} Still */
 
 /** Draws the shown view on the page's canvas, fitted to its box, redrawn when asked. */
 export class Renderer {
   /**
    * Draws into `canvas` (set to the stage's logical size) and keeps it fitted to its box.
    * @param {HTMLCanvasElement} canvas
-   * @param {{ reducedMotion?: boolean }} [opts]
+   * @param {{ reducedMotion?: boolean, fill?: boolean }} [opts]  fill: the CSS sizes the canvas (the
+   *   embed fills its frame) at any factor: it is drawn at the whole multiple of the stage just over
+   *   its device pixels, and the browser scales that down smoothly, so every stage pixel shows the
+   *   same size (nearest-neighbour scaling by 1.5 makes every other pixel twice as wide)
    */
-  constructor(canvas, { reducedMotion = false } = {}) {
+  constructor(canvas, { reducedMotion = false, fill = false } = {}) {
     this.canvas = canvas;
     const ctx = canvas.getContext("2d", { alpha: false });
     if (!ctx) throw new Error("the stage needs a 2D canvas");
@@ -28,18 +32,26 @@ export class Renderer {
     this.scene = null;
     /** @type {View | null} */
     this.view = null;
+    /** @type {Still | null} */
+    this.still = null;
     this.pending = 0;
     /** @type {TextBox[]} */
     this.boxes = [];
+    /** The backing store's pixels per stage pixel. */
+    this.factor = 1;
     canvas.width = WIDTH;
     canvas.height = HEIGHT;
-    this.fit();
-    if (canvas.parentElement) new ResizeObserver(() => this.fit()).observe(canvas.parentElement);
+    if (fill) {
+      new ResizeObserver(() => this.resample()).observe(canvas);
+    } else {
+      this.fit();
+      if (canvas.parentElement) new ResizeObserver(() => this.fit()).observe(canvas.parentElement);
+    }
     // While a frame is shown, redraw a few times a second for blinking targets;
     // the idle screen (and the page while Pyodide boots) costs no redraws at all.
     if (!reducedMotion) {
       setInterval(() => {
-        if (this.view && !document.hidden) this.request();
+        if ((this.view || this.still) && !document.hidden) this.request();
       }, 120);
     }
     this.request();
@@ -68,6 +80,17 @@ export class Renderer {
     this.canvas.style.height = "";
   }
 
+  // For `fill`: the backing store at the whole multiple of the stage that covers
+  // the canvas's device pixels (at most 8).
+  resample() {
+    const factor = Math.max(1, Math.min(8, Math.ceil((this.canvas.clientWidth * devicePixelRatio) / WIDTH)));
+    if (factor === this.factor) return;
+    this.factor = factor;
+    this.canvas.width = WIDTH * factor;
+    this.canvas.height = HEIGHT * factor;
+    this.draw();
+  }
+
   /**
    * The text boxes of the stage as it is now (drawn afresh, so never stale).
    * @returns {TextBox[]}
@@ -85,12 +108,26 @@ export class Renderer {
   show(scene, view) {
     this.scene = scene;
     this.view = view;
+    this.still = null;
+    this.request();
+  }
+
+  /**
+   * Shows a picture that is no frame of a scene (the embed's boot progress), in
+   * place of the idle screen; redrawn like a frame, so it may blink.
+   * @param {Still} still
+   */
+  showStill(still) {
+    this.scene = null;
+    this.view = null;
+    this.still = still;
     this.request();
   }
 
   /** @param {number} [now] the clock the scene's blinks follow, in ms */
   draw(now = performance.now()) {
-    this.boxes = paint(this.ctx, this.scene, this.view, { now, reduced: this.reduced });
+    this.ctx.setTransform(this.factor, 0, 0, this.factor, 0, 0);
+    this.boxes = paint(this.ctx, this.scene, this.view, { now, reduced: this.reduced }, this.still || idle);
   }
 }
 
@@ -102,9 +139,10 @@ export class Renderer {
  * @param {Scene | null} scene
  * @param {View | null} view
  * @param {{ now?: number, reduced?: boolean }} [clock]
+ * @param {Still} [still]  what a null view shows (the idle screen)
  * @returns {TextBox[]}
  */
-export function paint(ctx, scene, view, { now = performance.now(), reduced = false } = {}) {
+export function paint(ctx, scene, view, { now = performance.now(), reduced = false } = {}, still = idle) {
   ctx.imageSmoothingEnabled = false;
   /** @type {TextBox[]} */
   const boxes = [];
@@ -113,7 +151,7 @@ export function paint(ctx, scene, view, { now = performance.now(), reduced = fal
     if (scene && view) {
       scene.draw(g, view.frame, view.prev, view.t);
     } else {
-      idle(g);
+      still(g);
     }
   } catch (err) {
     g.clear(PAL.black);

@@ -1,0 +1,57 @@
+// The embed's link: its fragment is a share link's (page/share.js reads it), plus
+// an optional `autoplay=1`.  The full page opens the same fragment, without it.
+import { LinkError, linkProblem, parseFragment } from "../page/share.js";
+import { TEXT } from "./text.js";
+
+export { linkProblem };
+
+/**
+ * The scene a link shows.
+ * @typedef {Object} LinkedScene
+ * @property {string} game
+ * @property {string} text  the judge input
+ * @property {number} caseIndex
+ * @property {number} step
+ * @property {string[]} moves  the user's moves (a variation), or none
+ */
+
+const AUTOPLAY = /^autoplay=/;
+
+/**
+ * Reads a fragment: the scene and whether it plays by itself, or the reason it
+ * cannot be shown (as `error`).  Never throws.
+ * @param {string} fragment  location.hash
+ * @param {string[]} knownGames
+ * @returns {Promise<{ scene: LinkedScene | null, autoplay: boolean, error: string | null }>}
+ */
+export async function readLink(fragment, knownGames) {
+  const autoplay = parts(fragment).includes("autoplay=1");
+  try {
+    const linked = await parseFragment(`#${parts(fragment).filter((p) => !AUTOPLAY.test(p)).join("&")}`, knownGames);
+    if (!linked) return { scene: null, autoplay, error: TEXT.noScene };
+    if (!linked.text.trim()) return { scene: null, autoplay, error: TEXT.noInput };
+    const { game, text, caseIndex, step, moves } = linked;
+    return { scene: { game, text, caseIndex, step, moves }, autoplay, error: null };
+  } catch (err) {
+    return { scene: null, autoplay, error: err instanceof LinkError ? err.message : TEXT.unreadable };
+  }
+}
+
+/**
+ * The full page at the same scene: index.html beside this page, the same
+ * fragment without `autoplay`.
+ * @param {string} fragment
+ * @param {string} here  this page's URL
+ */
+export function pageLink(fragment, here) {
+  const url = new URL("index.html", here);
+  const kept = parts(fragment).filter((p) => !AUTOPLAY.test(p));
+  url.hash = kept.length ? kept.join("&") : "";
+  return url.href;
+}
+
+/** @param {string} fragment */
+function parts(fragment) {
+  const body = fragment.startsWith("#") ? fragment.slice(1) : fragment;
+  return body ? body.split("&") : [];
+}

@@ -1,0 +1,205 @@
+// The embed's one scene: reads the link, shows the boot on the stage while the
+// engine starts (in a worker of this frame, from the stored snapshot when this
+// browser has one), solves the linked case and plays its frames.  A link that
+// cannot be opened, or an engine that cannot start, leaves its reason in the frame.
+import { EngineClient } from "../engine/client.js";
+import { Player } from "../stage/player.js";
+import { Renderer } from "../stage/renderer.js";
+import { loadScene } from "../stage/scene-loader.js";
+import { drawStatus } from "../stage/status-scene.js";
+import { linkProblem, pageLink, readLink } from "./link.js";
+import { TEXT, megabytes, solvingLabel } from "./text.js";
+import { el, hideNotice, narrate, showNotice, showTransport } from "./view.js";
+
+/** @typedef {import("../stage/types.js").Frame} Frame */
+/** @typedef {import("../stage/types.js").Scene} Scene */
+/** @typedef {import("./link.js").LinkedScene} LinkedScene */
+/** @typedef {{ name: string, title: string, kind: string, scene: boolean }} GameInfo */
+
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The shown scene, and where the embed is. */
+export const shown = {
+  /** @type {GameInfo | null} */ info: null,
+  caseIndex: 0,
+  /** @type {Frame[]} */ frames: [],
+  /** @type {Scene | null} */ scene: null,
+  /** @type {string | null} why nothing can be shown */ error: null,
+  autoplay: false,
+  ticket: 0,
+};
+
+/** @type {Array<(index: number, count: number) => void>} */
+const stepListeners = [];
+/** @type {Array<() => void>} */
+const loadListeners = [];
+
+export const renderer = new Renderer(el.canvas, { reducedMotion, fill: true });
+export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
+/** @type {Status} */
+let status = { title: TEXT.title, game: "", label: TEXT.stageRuntime, progress: 0 };
+renderer.showStill((g) => drawStatus(g, status));
+
+/** @typedef {import("../stage/status-scene.js").Status} Status */
+/** @param {Partial<Status>} change */
+function setStatus(change) {
+  status = { ...status, ...change };
+  if (!shown.frames.length) renderer.showStill((g) => drawStatus(g, status));
+}
+
+// The engine's boot stage as last reported ("runtime", "engine", "ready", "failed").
+let engineStage = "runtime";
+let engineStopped = false;
+export const client = new EngineClient({
+  snapshots: false,   // a guest in someone's page: it uses a stored snapshot, never makes one
+  onStage: (stage, _ms, message) => {
+    engineStage = stage;
+    if (stage === "failed") return engineFailed(message || "unknown error");
+    if (shown.error) return;
+    if (stage === "runtime") setStatus({ label: TEXT.stageRuntime, progress: 0 });
+    if (stage === "engine") setStatus({ label: TEXT.stageEngine, progress: null });
+    if (stage === "ready") setStatus({ label: TEXT.stageSolving, progress: null });
+    if (shown.info && !shown.frames.length) narrate(waiting());
+  },
+  onBytes: (loaded, total) => {
+    if (engineStage !== "runtime" || shown.error) return;
+    setStatus({ label: `${TEXT.stageRuntime} ${megabytes(loaded, total)}`, progress: total ? loaded / total : 0 });
+  },
+});
+
+/** What the narration says while the scene waits for the engine. */
+function waiting() {
+  return engineStage === "ready" ? TEXT.solving : engineStage === "engine" ? TEXT.starting : TEXT.loading;
+}
+
+/** @type {Promise<GameInfo[]>} */
+const games = fetch("manifest.json").then((r) => r.json()).then((m) => m.games);
+
+/**
+ * Calls `fn(index, count)` whenever another step is shown (not at every tween).
+ * @param {(index: number, count: number) => void} fn
+ */
+export function onStep(fn) { stepListeners.push(fn); }
+
+/** @param {() => void} fn  called when a scene (or its reason) is shown */
+export function onLoad(fn) { loadListeners.push(fn); }
+
+/**
+ * Opens the scene of the frame's fragment; resolves once it shows, or its reason does.
+ * @returns {Promise<void>}
+ */
+export async function open() {
+  const ticket = ++shown.ticket;
+  const fragment = location.hash;
+  el.open.href = pageLink(fragment, location.href);
+  let known;
+  try {
+    known = await games;
+  } catch {
+    return fail(TEXT.cannotOpen, "the site's list of games could not be loaded", retryPage);
+  }
+  const { scene, autoplay, error } = await readLink(fragment, known.map((g) => g.name));
+  if (ticket !== shown.ticket) return;
+  shown.autoplay = autoplay && !reducedMotion;
+  if (!scene) {
+    // Nothing to solve: the engine's boot stops (a hash change to a good link starts it again).
+    if (!engineStopped) client.worker.terminate();
+    engineStopped = true;
+    engineStage = "stopped";
+    return fail(TEXT.cannotOpen, /** @type {string} */ (error));
+  }
+  if (engineStopped) {
+    engineStopped = false;
+    client.retry();
+  }
+  const info = /** @type {GameInfo} */ (known.find((g) => g.name === scene.game));
+  reset(info);
+  narrate(waiting());
+  const [drawer, reply] = await Promise.all([loadScene(info), solve(scene)]);
+  if (ticket !== shown.ticket) return;
+  if (!reply.ok) {
+    if (reply.error.type === "EngineUnavailable") return engineFailed(reply.error.message);
+    return fail(TEXT.cannotOpen, linkProblem(reply.error, scene.caseIndex));
+  }
+  shown.scene = drawer;
+  shown.caseIndex = reply.case;
+  shown.frames = reply.frames;
+  player.load(reply.frames.length, Math.min(scene.step, reply.frames.length - 1));
+  for (const fn of loadListeners) fn();
+}
+
+/** @param {LinkedScene} scene */
+function solve(scene) {
+  const request = { cmd: "solve", game: scene.game, text: scene.text, case: scene.caseIndex, moves: scene.moves };
+  return client.call(request, {
+    onProgress: (/** @type {{ nodes?: number }} */ p) => setStatus({ label: solvingLabel(p.nodes), progress: null }),
+  });
+}
+
+/** @param {GameInfo} info */
+function reset(info) {
+  shown.info = info;
+  shown.frames = [];
+  shown.scene = null;
+  shown.error = null;
+  hideNotice();
+  el.player.dataset.state = "loading";
+  player.load(0);
+  setStatus({ game: info.title, failed: false,
+    ...(engineStage === "ready" ? { label: TEXT.stageSolving, progress: null } : {}) });
+}
+
+/**
+ * @param {string} heading
+ * @param {string} reason
+ * @param {(() => void) | null} [retry]
+ */
+function fail(heading, reason, retry = null) {
+  shown.error = reason;
+  shown.frames = [];
+  player.load(0);
+  setStatus({ label: TEXT.stageFailed, failed: true, progress: null });
+  showNotice(heading, reason, retry);
+  for (const fn of loadListeners) fn();
+}
+
+/** @param {string} message */
+function engineFailed(message) {
+  fail(TEXT.engineFailed, message, () => {
+    client.retry();
+    open();
+  });
+}
+
+/** The engine's boot stage ("runtime", "engine", "ready", "failed"; "stopped" after a link with no scene). */
+export const engine = () => engineStage;
+
+function retryPage() {
+  location.reload();
+}
+
+let lastStep = -1;
+/** @param {import("../stage/player.js").Change} why */
+function refresh(why) {
+  const count = shown.frames.length;
+  const i = player.index;
+  showTransport(count, i, player.playing);
+  const frame = shown.frames[i];
+  if (!frame || !shown.scene) return;
+  renderer.show(shown.scene, { frame, prev: i > 0 ? shown.frames[i - 1] : null, t: player.t });
+  if (why === "tween") return;
+  el.player.dataset.state = "ready";
+  narrate(frame.note, player.playing);
+  if (why === "load" || i !== lastStep) {
+    lastStep = i;
+    for (const fn of stepListeners) fn(i, count);
+  }
+}
+
+export const actions = {
+  first: () => player.first(),
+  last: () => player.last(),
+  /** @param {number} delta */
+  step: (delta) => player.step(delta),
+  togglePlay: () => player.toggle(),
+};
