@@ -16,6 +16,7 @@ export function bindControls(el, on) {
   click(el.stepForward, () => on.step(1));
   click(el.last, () => on.last());
   click(el.copyLink, () => on.copyLink());
+  click(el.copyEmbed, () => on.copyEmbed());
   click(el.demo, () => on.demo());
   click(el.restore, () => on.restore());
   click(el.copyAnswer, () => on.copyAnswer());

@@ -71,7 +71,7 @@ export const handlers = {
  * @returns {H}
  */
 export function stoppedByManualActions(handlers) {
-  const keep = new Set(["demo", "sound", "speed", "copyLink", "copyAnswer", "playAs"]);
+  const keep = new Set(["demo", "sound", "speed", "copyLink", "copyEmbed", "copyAnswer", "playAs"]);
   return /** @type {H} */ (Object.fromEntries(Object.entries(handlers).map(([name, fn]) =>
     [name, keep.has(name) ? fn : (/** @type {unknown[]} */ ...args) => { stop(); return fn(...args); }])));
 }

@@ -1,8 +1,15 @@
-// Share links on the page: Copy link, reading a link when the page opens, and
-// the banner of a link that could not be opened.  (share.js encodes and decodes.)
-import { app, el, copyText } from "./state.js";
+// Share links on the page: Copy link and Copy embed code, reading a link when the
+// page opens, and the banner of a link that could not be opened.  (share.js encodes
+// and decodes; embed-code.js writes the <iframe>.)
+import { app, el, copyText, gameInfo } from "./state.js";
 import { addHook } from "./hook.js";
 import * as share from "./share.js";
+import { embedSnippet } from "./embed-code.js";
+
+const SAID = {
+  linkCopied: "Link copied.", copyLinkBelow: "Copy the link below.",
+  embedCopied: "Embed code copied: paste it into your page's HTML.", copyEmbedBelow: "Copy the embed code below.",
+};
 
 /**
  * What links need from the rest of the page (main.js hands it over).
@@ -49,15 +56,42 @@ export async function readLink() {
 const shareLink = () => share.linkFor({ ...needs.currentScene(), explore: needs.exploreLink() });
 addHook("shareLink", shareLink);
 
-/** The Copy link button (controls.js). */
+/**
+ * The <iframe> that embeds the shown scene: the scene alone, without Explore's
+ * settings or a tool (the embed has neither).
+ * @returns {Promise<string>}
+ */
+async function embedCode() {
+  const scene = needs.currentScene();
+  const info = gameInfo(scene.game);
+  const fragment = await share.buildFragment({ ...scene, explore: null, tool: null });
+  return embedSnippet({ fragment, gameTitle: info ? info.title : scene.game, caseIndex: scene.caseIndex,
+    here: location.href });
+}
+addHook("embedCode", embedCode);
+
+/**
+ * Copies `text`, and shows it in `field`, selected, for browsers that refuse the
+ * clipboard or have no Clipboard API (one key press copies it there); the other
+ * field goes.
+ * @param {HTMLInputElement} field
+ * @param {HTMLInputElement} other
+ * @param {string} text
+ * @param {string} copied  what the status says when the clipboard took it
+ * @param {string} below  ... and when it did not
+ */
+async function copyInto(field, other, text, copied, below) {
+  const done = await copyText(text);
+  other.hidden = true;
+  field.value = text;
+  field.hidden = false;
+  field.select();
+  el.linkStatus.textContent = done ? copied : below;
+}
+
+/** The Copy link and Copy embed code buttons (controls.js). */
 export const handlers = {
-  copyLink: async () => {
-    const link = await shareLink();
-    const copied = await copyText(link);
-    // The link also shows in a field, selected, for browsers that refuse the clipboard.
-    el.linkText.value = link;
-    el.linkText.hidden = false;
-    el.linkText.select();
-    el.linkStatus.textContent = copied ? "Link copied." : "Copy the link below.";
-  },
+  copyLink: async () => copyInto(el.linkText, el.embedText, await shareLink(), SAID.linkCopied, SAID.copyLinkBelow),
+  copyEmbed: async () => copyInto(el.embedText, el.linkText, await embedCode(), SAID.embedCopied,
+    SAID.copyEmbedBelow),
 };

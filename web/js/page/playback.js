@@ -35,6 +35,7 @@ export function clearPlayback() {
   el.answer.textContent = "";
   el.copyAnswer.disabled = true;
   el.copyLink.disabled = true;
+  el.copyEmbed.disabled = true;
   clearCases();
   el.transcript.replaceChildren();
   el.narration.textContent = "";
@@ -49,7 +50,8 @@ export function clearPlayback() {
  * @param {number} [step]
  */
 export function loadFrames(frames, step = 0) {
-  el.linkText.hidden = true;   // a shown link belongs to the scene it was made for
+  el.linkText.hidden = true;   // a shown link (or embed code) belongs to the scene it was made for
+  el.embedText.hidden = true;
   el.linkStatus.textContent = "";
   fillTranscript(el.transcript, frames);
   el.scrubber.max = String(Math.max(0, frames.length - 1));

@@ -1,7 +1,7 @@
 // Stale answers: once the input differs from the one solved, everything that
 // belongs to the old input says so at once: a visible "input changed: Solve
-// again", the answer and the stage dimmed, Copy link off (it would share the old
-// input).  The next solve of the shown input clears it.
+// again", the answer and the stage dimmed, Copy link and Copy embed code off (they
+// would share the old input).  The next solve of the shown input clears it.
 import { app, el, on } from "./state.js";
 import { addState } from "./hook.js";
 
@@ -16,9 +16,10 @@ function refreshStale() {
   el.stale.hidden = !stale;
   el.answer.classList.toggle("stale", stale);
   el.canvas.parentElement.classList.toggle("stale", stale);
-  el.copyLink.disabled = stale || !app.solved;
+  el.copyLink.disabled = el.copyEmbed.disabled = stale || !app.solved;
   if (stale) {
     el.linkText.hidden = true;
+    el.embedText.hidden = true;
     el.linkStatus.textContent = "";
     if (/^Solved in|^Random deal/.test(el.solveStatus.textContent)) el.solveStatus.textContent = "";
   }
