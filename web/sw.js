@@ -196,11 +196,15 @@ function explain(problem) {
 
 function damagedPage(problem) {
   const text = explain(problem);
+  // The site's stylesheet if it can be had (through this worker, checked); plain and
+  // readable if not.
   const html = `<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pixel Judge: the offline copy is damaged</title>
-<main data-testid="damaged-page">
-<h1>Pixel Judge cannot start</h1>
+<link rel="stylesheet" href="${SCOPE.pathname}css/pixel.css">
+<header class="bar"><h1 class="logo">PIXEL<span>JUDGE</span></h1></header>
+<main data-testid="damaged-page" class="banner" role="alert">
+<h2>Pixel Judge cannot start</h2>
 <p>${text}</p>
 <p>Some of the files this browser keeps for Pixel Judge did not match the files of the
 version it installed, so they were not used${problem === "offline" ? ", and they could not be downloaded again while offline" : ""}.
