@@ -25,29 +25,50 @@ export function connectSolve(given) {
   needs = given;
 }
 
+// The request the latest solve() made (game, text, case, moves), while it runs.
+/** @type {string | null} */
+let running = null;
+
 // A link's scene passes its own `game` and `text`, and `accept`, which puts them
 // on the page only once the engine has accepted them: a rejected link changes
 // nothing (textarea, game, saved input, shown scene).  Returns true on success.
 /** @type {import("./types.js").Solve} */
 export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [], fromLink = false, quiet = false,
   game = app.game, text = el.input.value, accept = null } = {}) {
-  if (app.solving || !app.client || !game) return false;
+  if (!app.client || !game) return false;
   if (!text.trim()) {
     showError({ message: "The input is empty: paste a judge input, or load a sample." });
     return false;
   }
   clearError();
+  // The latest request wins: one still running is cancelled and its reply dropped
+  // (the same request again, such as a second press of Solve, just waits for it).
+  const key = JSON.stringify([game, text, caseIndex, moves]);
+  if (app.solving && key === running) return false;
   const ticket = ++app.ticket;
+  running = key;
+  if (app.solving) {
+    el.solveStatus.textContent = "Stopping the previous solve…";
+    await app.client.cancel();
+  }
+  if (ticket !== app.ticket) return false;
   el.solveStatus.textContent = app.client.stage === "ready" ? "Solving…" : "Waiting for the engine…";
   const started = performance.now();
   const reply = await call({ cmd: "solve", game, text, case: caseIndex, moves }, (p) => {
+    if (ticket !== app.ticket) return;
     const parts = [];
     if (p.cases > 1) parts.push(`case ${p.case + 1}/${p.cases}`);
     if (p.nodes) parts.push(`${Number(p.nodes).toLocaleString()} positions`);
     parts.push(`${((performance.now() - started) / 1000).toFixed(1)} s`);
     el.solveStatus.textContent = `Solving… ${parts.join(" · ")}`;
   });
-  if (ticket !== app.ticket || (!fromLink && game !== app.game)) return false;
+  if (ticket !== app.ticket) return false;
+  running = null;
+  if (!fromLink && game !== app.game) {
+    // The user picked another game meanwhile: this answer is not shown, nor its status.
+    el.solveStatus.textContent = "";
+    return false;
+  }
   if (!reply.ok) {
     el.solveStatus.textContent = reply.error.type === "Cancelled" ? "Cancelled." : "";
     if (fromLink) needs.showLinkError(linkProblem(reply.error, caseIndex));
@@ -120,23 +141,30 @@ function answerForTheEngine(from) {
   }, player.tweenMs + 60);
 }
 
+// Requests still in flight: one cancelled by a newer solve ends while the newer one runs.
+let inFlight = 0;
+
 /**
- * One engine request at a time from the page: Solve is off and Cancel on meanwhile.
+ * Engine requests from the page: Solve is marked busy and Cancel on while any runs.
  * @param {import("../engine/client.js").Request} request
  * @param {(progress: Record<string, number>) => void} [onProgress]
  * @returns {Promise<import("../engine/client.js").Reply>}
  */
 async function call(request, onProgress) {
   if (!app.client) throw new Error("the engine is not started yet");
+  inFlight += 1;
   app.solving = true;
   // Solve keeps focus while it runs (a disabled button would drop it to the
-  // page body): it is only marked busy, and solve() ignores presses meanwhile.
+  // page body): it is only marked busy; a press meanwhile starts over.
   el.solve.setAttribute("aria-disabled", "true");
   el.cancel.disabled = false;
   const reply = await app.client.call(request, { onProgress });
-  app.solving = false;
-  el.solve.removeAttribute("aria-disabled");
-  el.cancel.disabled = true;
+  inFlight -= 1;
+  if (inFlight === 0) {
+    app.solving = false;
+    el.solve.removeAttribute("aria-disabled");
+    el.cancel.disabled = true;
+  }
   return reply;
 }
 
