@@ -101,6 +101,24 @@ const pixelHighlight = HighlightStyle.define([
   { tag: tags.operator, color: "#c2c3c7" },
 ]);
 
+// Typed text that replaces a selection is applied by the editor itself.  CodeMirror
+// otherwise lets the browser edit the DOM and reads the change back; over a selection
+// that spans lines, Chromium's editing merges the lines and writes an inline style on
+// the merged one, which the page's CSP (style-src 'self') refuses with two console
+// errors (issue 19, defect 5).  Keys CodeMirror binds (Enter, Backspace, Delete) and
+// paste never reach the browser's editing; composition (IME) is left to the browser.
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== "insertText" || event.isComposing || !event.data) return false;
+    if (view.state.selection.ranges.every((r) => r.empty)) return false;
+    event.preventDefault();
+    view.dispatch(view.state.update(view.state.replaceSelection(event.data),
+      { userEvent: "input.type", scrollIntoView: true }));
+    return true;
+  },
+});
+
+
 /**
  * The editor in `host`'s shadow root.
  * @param {HTMLElement} host
@@ -121,7 +139,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
         bracketMatching(), highlightActiveLine(), grammar.of(await LANGUAGES[language].load()),
-        syntaxHighlighting(pixelHighlight), pixelTheme, EditorState.tabSize.of(4), errorLines,
+        syntaxHighlighting(pixelHighlight), pixelTheme, EditorState.tabSize.of(4), errorLines, typeOverSelection,
         keymap.of([...editorKeys({ run: onRun }),
           ...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
         labelled.of(contentAttributes(language)),
