@@ -82,7 +82,7 @@ export class ExploreView {
     e.stop.addEventListener("click", () => this.stop());
     e.csv.addEventListener("click", () => this.download("csv"));
     e.json.addEventListener("click", () => this.download("json"));
-    new ResizeObserver(() => this.fit()).observe(e.plots);
+    new ResizeObserver(() => requestAnimationFrame(() => this.fit())).observe(e.plots);
   }
 
   // ------------------------------------------------------------ game and study

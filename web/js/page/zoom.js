@@ -39,6 +39,6 @@ export function bindZoom(canvas, hint) {
     // offsetX/Y are in the canvas's own CSS pixels: the tapped point stays put.
     set(true, event.offsetX, event.offsetY);
   });
-  new ResizeObserver(refresh).observe(canvas.parentElement);
+  new ResizeObserver(() => requestAnimationFrame(refresh)).observe(canvas.parentElement);
   set(false);
 }

@@ -45,7 +45,7 @@ export class Renderer {
       new ResizeObserver(() => this.resample()).observe(canvas);
     } else {
       this.fit();
-      if (canvas.parentElement) new ResizeObserver(() => this.fit()).observe(canvas.parentElement);
+      if (canvas.parentElement) new ResizeObserver(() => requestAnimationFrame(() => this.fit())).observe(canvas.parentElement);
     }
     // While a frame is shown, redraw a few times a second for blinking targets;
     // the idle screen (and the page while Pyodide boots) costs no redraws at all.
