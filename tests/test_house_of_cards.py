@@ -1,6 +1,7 @@
 """House of Cards (ICPC WF 2009 G): golden files, geometry, scoring, rules, bad input, solver, replay."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -13,8 +14,9 @@ from py_engines import InvalidInputError, LimitError, ParseError, get_engine, so
 from py_engines import bridge
 from py_engines.__main__ import main
 from py_engines.games.house_of_cards.rules import (
-    AXEL, BIRGIT, FLOOR_AT, FLOOR_D, FLOOR_H, HOLD, PEAK_DH, PEAK_HD, SHAPES, Move, Position,
+    AXEL, BIRGIT, FLOOR_AT, FLOOR_CARD, FLOOR_D, FLOOR_H, HOLD, PEAK_DH, PEAK_HD, SHAPES, Move, Position,
     card_text, open_floors, open_valleys, peak_bit, triangle_value)
+from py_engines.games.house_of_cards.keys import FLOOR_MIRROR, PEAK_MIRROR, mirror_shape, position_keys
 from py_engines.games.house_of_cards.search import RestSearch
 from py_engines.search.minimax import Solver
 
@@ -226,16 +228,106 @@ def test_the_search_tables_score_triangles_by_the_rules():
     """The fast search reads triangles from tables (a peak's; a floor's by the rank sum and red
     count of the valley's legs): every entry is triangle_value of its cards, for each player."""
     from py_engines.games.house_of_cards.rules import card_points, triangle_value
-    from py_engines.games.house_of_cards.search import _MINE, _field
+    from py_engines.games.house_of_cards.keys import MINE, leg_field
     codes = [r | c for c in (0, 16) for r in range(1, 14)]
-    for sign, (tri, vtri, adj) in zip((1, -1), _MINE, strict=True):
+    for sign, (tri, vtri, adj) in zip((1, -1), MINE, strict=True):
         for a in codes:
             for b in codes:
                 for c in codes:
                     value = sign * triangle_value(a, b, c)
                     assert tri[a << 10 | b << 5 | c] == value
-                    assert vtri[(_field(a) + _field(b)) << 5 | c] == value
+                    assert vtri[(leg_field(a) + leg_field(b)) << 5 | c] == value
         assert [adj[c] for c in codes] == [sign * card_points(c) for c in codes]
+
+
+def mirrored(pos: Position) -> Position:
+    """The position's mirror image: peak (L, j) stands at (L, 6 - L - j) with its legs swapped,
+    the card of floor (L, j) lies at (L, 5 - L - j)."""
+    places = [0] * len(pos.places)
+    for p in range(10):
+        q = PEAK_MIRROR[p]
+        places[2 * q], places[2 * q + 1] = pos.places[2 * p + 1], pos.places[2 * p]
+    for f in range(6):
+        places[FLOOR_CARD + FLOOR_MIRROR[f]] = pos.places[FLOOR_CARD + f]
+    return dataclasses.replace(pos, shape=mirror_shape(pos.shape), places=tuple(places))
+
+
+def random_positions(count: int, seed: int, m_range: tuple[int, int] = (5, 8)):
+    """Positions part-way through games of random decks, reached by random moves."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        m = rng.randint(*m_range)
+        cards = [r | c for c in (16, 0) for r in range(1, m + 1)]
+        rng.shuffle(cards)
+        pos = Position.start(cards)
+        for _ in range(rng.randint(0, pos.turns)):
+            pos = pos.play(rng.choice(pos.moves()))
+        yield pos
+
+
+def test_the_mirror_image_of_a_position_has_the_same_rest_and_swapped_keys():
+    """The search keys its table by the smaller of a position's key and its mirror image's:
+    the rules give the mirror image (shape, legs and floors reflected) the same value, and
+    its keys are the position's two keys swapped."""
+    seen_asymmetric = 0
+    for pos in random_positions(60, seed=5):
+        image = mirrored(pos)
+        assert mirrored(image) == pos
+        assert Solver().value(image) == Solver().value(pos)
+        key, mirror = position_keys(pos)
+        assert position_keys(image) == (mirror, key)
+        seen_asymmetric += key != mirror
+    assert seen_asymmetric > 30
+
+
+def exact_rests(deck: tuple[int, ...]) -> dict[int, int]:
+    """Every position of a deck, keyed as the search keys its table (the smaller of its key and
+    its mirror image's, from scratch), with its rest-value for the player to move."""
+    values: dict[int, int] = {}
+
+    def rest(pos: Position) -> int:
+        if pos.is_terminal():
+            v = pos.adjustment()
+            return v if pos.mover == AXEL else -v
+        key = min(position_keys(pos))
+        if key not in values:
+            sign = 1 if pos.mover == AXEL else -1
+            values[key] = max(sign * (tri.value if tri else 0) - rest(nxt)
+                              for nxt, tri in map(pos.step, pos.moves()))
+        return values[key]
+
+    rest(Position.start(deck))
+    return values
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_table_entry_is_a_position_of_the_deck_with_true_bounds(seed):
+    """The search makes each move by adding precomputed terms to the key and to its mirror
+    image's: every key it stores (and every best move it keeps) is the key of a real position,
+    and the bounds it stores hold that position's exact rest-value."""
+    rng = random.Random(seed)
+    cards = [r | c for c in (16, 0) for r in range(1, 10)]
+    rng.shuffle(cards)
+    exact = exact_rests(tuple(cards))
+    search = RestSearch(cards)
+    search.rest(Position.start(cards))
+    assert len(search.table) > 100
+    for key, (lo, hi, best) in search.table.items():
+        assert lo <= exact[key] <= hi
+        assert best in exact or best == 0
+
+
+def test_fast_search_agrees_with_generic_minimax_part_way_and_with_one_table():
+    """One search answers for many positions of its deck (the replay asks it at every step),
+    its mirror-keyed table shared among them."""
+    for pos in random_positions(40, seed=11, m_range=(5, 7)):
+        search = RestSearch(pos.deck)
+        line = [pos]
+        while not line[-1].is_terminal():
+            line.append(line[-1].play(line[-1].moves()[-1]))
+        for step in reversed(line):
+            assert search.value(step) == Solver().value(step)
+            assert search.value(mirrored(step)) == Solver().value(step)
 
 
 def test_search_value_of_rest_ignores_the_score_so_far():

@@ -16,26 +16,31 @@ X is V = Axel - Birgit seen from the named player.
 Layout of this package: ``rules`` (cards, the house geometry (rule 7) as tables
 over a 12-bit shape mask, and the rules as an immutable ``Position``, the
 GameState protocol of ``search.minimax``, used by the replay and the tests);
-``judge`` (the parser and the answer line); ``search`` (the fast exact search);
-``frames`` (scene snapshots and narration); the engine here.
+``judge`` (the parser and the answer line); ``keys`` (the search's packed keys and
+move tables); ``search`` (the fast exact search); ``frames`` (scene snapshots and
+narration); the engine here.
 
 Solver: the value of a position is its score plus the value of the *rest* of
 the game, which depends only on the house shape, both held cards, the cards of
 open floors and, per valley, the rank sum and red count of the standing legs
 beside it (all a future triangle there needs), and the draw index (itself fixed
-by shape and held cards).  That is packed into one integer, which keys a
-transposition table of (lower, upper) bounds of the rest-value, so positions
-reached with different scores share entries; a move is made by adding
-precomputed table entries to the key, so the search updates nothing else.
-Fail-soft negamax alpha-beta with principal variation search (null windows
-after the first move) and enhanced transposition cutoffs (a move whose position
-the table already knows to refute the window ends the search at once) orders
-moves by the table's best move, then by immediate gain; the last turn is scored
-in a flat loop.  The tests check it against the generic
-``search.minimax.Solver`` on ``Position``.  Cost: an M = 13 deck (18 plies;
-about 12,800 distinct rest-states) takes 3-8 thousand nodes and at most ~4,000
-table entries.  The replay adds the exact value of every legal move along the
-line, reusing the same table.
+by shape and held cards).  That is packed into one integer, and so is the same
+of the house's mirror image, which has the same rest of the game; the smaller
+of the two keys a transposition table of (lower, upper) bounds of the
+rest-value, so positions reached with different scores, or mirrored, share
+entries (about half of a deck's rest-states are mirror images of others).  A
+move is made by adding precomputed table entries to both keys, so the search
+updates nothing else.  Fail-soft negamax alpha-beta: null-window tests, with
+principal variation search along the principal line, enhanced transposition
+cutoffs (a move whose position the table already knows to refute the window
+ends the search at once), move order by the table's best move, a killer move
+per mover, shape and held card, then immediate gain; the last turn is scored in
+a flat loop.  The tests check it against the generic ``search.minimax.Solver``
+on ``Position``, and every table entry against the exact value of its position.
+Cost: an M = 13 deck (18 plies; about 12,800 distinct rest-states, 6,800 up to
+mirror images) takes 1.5-3 thousand nodes and at most ~3,000 table entries.
+The replay adds the exact value of every legal move along the line, reusing the
+same table.
 """
 from __future__ import annotations
 
