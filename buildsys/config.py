@@ -55,6 +55,7 @@ VENDORED_NPM = {
     "@lezer/python": "dist/index.js", "@marijn/find-cluster-break": "src/index.js",
     "crelt": "index.js", "style-mod": "src/style-mod.js", "w3c-keyname": "index.js",
     "fflate": "esm/browser.js", "gifenc": "dist/gifenc.esm.js",
+    "i18next": "dist/esm/i18next.js",
 }
 # The inline import map is allowed by its hash in script-src (the CSP has no 'unsafe-inline').
 IMPORT_MAP = json.dumps({"imports": {name: f"./vendor/{name}/{path}"

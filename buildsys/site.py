@@ -15,6 +15,7 @@ from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYOD
 from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
                       nginx_conf)
+from .locale import write_catalogs
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
 from .samples import samples
@@ -88,6 +89,7 @@ def build() -> Path:
     link_wasi_worker(DIST)
     (DIST / "fonts").mkdir()
     shutil.copy2(WEB / "node_modules" / FONT_FILE, DIST / "fonts" / "press-start-2p.woff2")
+    write_catalogs(DIST)
     wheels = DIST / "wheels"
     # The engine's hash names its folder, so a host's cache never serves an old engine
     # and the lock file's relative file_name carries the hash too.

@@ -516,3 +516,282 @@ def test_i18next_and_the_python_formatter_render_every_message_alike(frame_messa
     differ = [(c, t, render(from_json(c["msg"]), c["lng"])) for c, t in zip(cases, texts, strict=True)
               if t != render(from_json(c["msg"]), c["lng"])]
     assert differ == []
+
+
+# ----------------------------------------------------------------------------- the page's catalogs
+#
+# The page's words live in web/locale/<lang>.json (keys under "ui."), beside the engines'
+# catalogs; build.py merges the two per language into dist/locale/<lang>.json.  Keys are literal
+# strings in the page's code ("ui.x.y") and in index.html (data-i18n, data-i18n-attr).
+
+WEB = ROOT / "web"
+PAGE_JS = sorted((WEB / "js").rglob("*.js"))
+UI_KEY = re.compile(r"""["'](ui\.[a-z0-9_.]+)["']""")
+HTML_TEXT_KEY = re.compile(r'data-i18n="(ui\.[a-z0-9_.]+)"')
+HTML_ATTR_KEYS = re.compile(r'data-i18n-attr="([^"]+)"')
+
+
+def page_catalog(lang: str) -> dict[str, str]:
+    tree = json.loads((WEB / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert set(tree) == {"ui"}, f"web/locale/{lang}.json holds only ui.* keys"
+    from py_engines.i18n import flatten
+    return dict(flatten(tree))
+
+
+def page_forms(lang: str, key: str) -> dict[str, str]:
+    texts = page_catalog(lang)
+    if key in texts:
+        return {key: texts[key]}
+    return {f"{key}_{s}": texts[f"{key}_{s}"] for s in plural_suffixes() if f"{key}_{s}" in texts}
+
+
+def page_base_keys(lang: str) -> set[str]:
+    texts = page_catalog(lang)
+    out = set()
+    for key in texts:
+        base, _, suffix = key.rpartition("_")
+        plural = suffix in plural_suffixes() and base not in texts and f"{base}_other" in texts
+        out.add(base if plural else key)
+    return out
+
+
+def _strip_js_comments(text: str) -> str:
+    return re.sub(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", "", text, flags=re.S)
+
+
+def page_code_keys() -> dict[str, list[str]]:
+    """Every ui.* key the page's code and index.html name, and where."""
+    found: dict[str, list[str]] = {}
+    for path in PAGE_JS:
+        text = _strip_js_comments(path.read_text(encoding="utf-8"))
+        for m in UI_KEY.finditer(text):
+            line = text[:m.start()].count("\n") + 1
+            found.setdefault(m.group(1), []).append(f"{path.relative_to(ROOT)}:{line}")
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    for m in HTML_TEXT_KEY.finditer(html):
+        found.setdefault(m.group(1), []).append("web/index.html")
+    for m in HTML_ATTR_KEYS.finditer(html):
+        for pair in m.group(1).split(";"):
+            found.setdefault(pair.split("=", 1)[1], []).append("web/index.html")
+    return found
+
+
+STRING = re.compile(r"""\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'|`[^`]*`""")
+INNER = re.compile(r"[(\[{][^()\[\]{}]*[)\]}]")
+
+
+def _object_keys(text: str, start: int) -> tuple[set[str], int] | None:
+    """The top-level keys of the object literal that opens at ``text[start] == "{"``, and
+    where it closes."""
+    if start >= len(text) or text[start] != "{":
+        return None
+    # Strings become plain words (a quoted key stays a key); nested brackets collapse.
+    flat = STRING.sub(lambda m: '"' + re.sub(r"\W", "_", m.group(0)[1:-1]) + '"', text[start:])
+    depth, close = 0, len(flat)
+    for k, ch in enumerate(flat):
+        depth += (ch in "([{") - (ch in ")]}")
+        if depth == 0:
+            close = k
+            break
+    body = flat[1:close]
+    while INNER.search(body):
+        body = INNER.sub("0", body)
+    names = {part.split(":")[0].strip().strip('"') for part in body.split(",") if part.strip()}
+    # The closing brace's index in `text`: strings kept their lengths.
+    return names, start + close
+
+
+# A key, then its parameters: t("k", {..}), setText(n, "k", {..}), { id: "k", params: {..} }.
+KEY_THEN_PARAMS = re.compile(
+    r"""["'](ui\.[a-z0-9_.]+)["']\s*,\s*(?:params\s*:\s*|i18nParams\s*:\s*)?(?=\{)""")
+# showFailure(status, err, "ui.x.cannot"): the key's one parameter is the reason.
+SHOW_FAILURE = re.compile(r"""showFailure\([^,()]+,\s*[^,()]+,\s*["'](ui\.[a-z0-9_.]+)["']\)""")
+SET_ATTRS = re.compile(r"setAttrs\([^,()]+,\s*(?=\{)|i18nAttr\s*:\s*(?=\{)")
+
+
+def page_calls() -> list[tuple[str, str, frozenset[str]]]:
+    """(where, key, parameter names) for every use of a key with its parameters written beside it."""
+    calls = []
+    for path in PAGE_JS:
+        text = _strip_js_comments(path.read_text(encoding="utf-8"))
+        for m in KEY_THEN_PARAMS.finditer(text):
+            if text[max(0, m.start() - 40):m.start()].rstrip().endswith(","):
+                before = text[max(0, m.start() - 60):m.start()]
+                if re.search(r"wholeNumber\([^,]+,\s*$", before):
+                    continue          # wholeNumber(input, "ui.field", {min, max}): options
+            parsed = _object_keys(text, m.end())
+            assert parsed is not None, f"{path}: cannot read the parameters of {m.group(1)}"
+            calls.append((f"{path.relative_to(ROOT)}", m.group(1), frozenset(parsed[0])))
+        for m in SHOW_FAILURE.finditer(text):
+            calls.append((f"{path.relative_to(ROOT)}", m.group(1), frozenset({"reason"})))
+        for m in SET_ATTRS.finditer(text):
+            first = m.end()
+            keys_obj = _object_keys(text, first)
+            assert keys_obj is not None
+            after = text[keys_obj[1] + 1:].lstrip()
+            rest = after[1:].lstrip() if after.startswith(",") else ""
+            rest = re.sub(r"^i18nParams\s*:\s*", "", rest)
+            params = _object_keys(rest, 0) if rest.startswith("{") else None
+            literal = text[first:keys_obj[1]]
+            for key in UI_KEY.findall(literal):
+                given = frozenset(params[0]) if params else frozenset()
+                calls.append((f"{path.relative_to(ROOT)}", key, given))
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    for m in re.finditer(r"<[^>]*data-i18n=\"(ui\.[a-z0-9_.]+)\"[^>]*>", html):
+        p = re.search(r"data-i18n-params='([^']*)'", m.group(0))
+        calls.append(("web/index.html", m.group(1), frozenset(json.loads(p.group(1))) if p else frozenset()))
+    return calls
+
+
+PAGE_LANGS = sorted(p.stem for p in (WEB / "locale").glob("*.json"))
+
+
+def test_the_page_has_a_catalog_for_every_language_the_engines_speak():
+    assert PAGE_LANGS == sorted(LANGS)
+    assert re.search(r'LANGS = /\*\* @type \{const\} \*/ \(\["en", "zh-CN"\]\)',
+                     (WEB / "js" / "i18n" / "lang.js").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_key_the_page_uses_is_in_the_catalog(lang):
+    used = page_code_keys()
+    assert len(used) > 150
+    missing = sorted(key for key in used if not page_forms(lang, key))
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_catalog_key_is_used(lang):
+    unused = sorted(page_base_keys(lang) - set(page_code_keys()))
+    assert unused == []
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGS)
+def test_every_language_has_every_page_key_with_its_plural_forms(lang):
+    assert page_base_keys(lang) == page_base_keys(SOURCE_LANG)
+    for key in page_base_keys(lang):
+        if key not in page_catalog(lang):
+            assert {f.rpartition("_")[2] for f in page_forms(lang, key)} == PLURAL_FORMS[lang], key
+        assert placeholders(" ".join(page_forms(lang, key).values())) <= \
+            placeholders(" ".join(page_forms(SOURCE_LANG, key).values())) | {"count"}, key
+
+
+def test_every_parameter_a_page_message_names_is_supplied():
+    calls = page_calls()
+    assert len(calls) > 40
+    checked = set()
+    wrong = []
+    for where, key, params in calls:
+        named = placeholders(" ".join(page_forms(SOURCE_LANG, key).values()))
+        if len(page_forms(SOURCE_LANG, key)) > 1:
+            named.add("count")
+        checked.add(key)
+        if params != named:
+            wrong.append((where, key, sorted(params ^ named)))
+    assert wrong == []
+    # A key that names parameters is only ever used with them written beside it.
+    needs = {key for key in page_base_keys(SOURCE_LANG)
+             if placeholders(" ".join(page_forms(SOURCE_LANG, key).values()))}
+    assert sorted(needs - checked) == []
+
+
+def test_page_keys_are_literal_strings():
+    for path in PAGE_JS:
+        text = _strip_js_comments(path.read_text(encoding="utf-8"))
+        assert "`ui." not in text and not re.search(r"""["']ui\.["']\s*\+""", text), path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_texts_use_only_the_shared_i18next_syntax(lang):
+    for key, text in page_catalog(lang).items():
+        assert text and text == text.strip(), key
+        for match in re.finditer(r"\{\{(.*?)\}\}", text):
+            name, _, fmt = match.group(1).partition(",")
+            assert re.fullmatch(r"\s*[a-z_]+\s*", name) and fmt.strip() in ("", "number"), (key, text)
+        if lang == "zh-CN":
+            latin = set(re.findall(r"[A-Za-z][A-Za-z0-9]{3,}", re.sub(r"\{\{.*?\}\}", "", text)))
+            assert latin <= ZH_KEEPS_LATIN, (key, latin - ZH_KEEPS_LATIN)
+
+
+# Latin words a Chinese text keeps: names (the site, the runtime, languages, tools, the players
+# of the statements), file formats and key caps, as a Chinese programmer writes them.
+ZH_KEEPS_LATIN = {"Pixel", "Judge", "Pyodide", "Python", "JSON", "Clang", "WebAssembly", "Alice",
+                  "Bob", "GAME", "SEED", "base64url", "clang", "std", "exceptions", "bits", "stdc",
+                  "Ctrl", "Enter", "Home", "stdin", "iframe", "HTML"}
+
+
+def test_the_catalogs_of_the_engines_and_the_page_never_share_a_key():
+    for lang in LANGS:
+        engine = json.loads((PACKAGE / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+        assert "ui" not in engine
+
+
+# ----------------------------------------------------------------------------- no English left in page code
+
+class _TextNodes(__import__("html.parser").parser.HTMLParser):
+    """Text nodes of index.html with the element they sit in (and its marked ancestors)."""
+
+    VOID = {"meta", "link", "input", "br", "img", "source", "hr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str | None]]] = []
+        self.found: list[tuple[str, list[tuple[str, dict[str, str | None]]]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.stack.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip():
+            self.found.append((data.strip(), list(self.stack)))
+
+
+def test_every_text_node_of_index_html_carries_a_key():
+    parser = _TextNodes()
+    parser.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    bare = []
+    for text, stack in parser.found:
+        tag, attrs = stack[-1] if stack else ("", {})
+        if tag in ("script", "style", "kbd") or not re.search(r"[A-Za-z\u4e00-\u9fff]", text):
+            continue                       # code, key caps, symbols (|< > 0 / 0 ·)
+        if "data-i18n" in attrs:
+            continue
+        if tag == "option" and attrs.get("lang"):
+            continue                       # the language switch names each language in itself
+        if tag == "span" and any(a.get("class") == "logo" for _, a in stack) or text == "PIXEL":
+            continue                       # the site's name, drawn as a logo
+        bare.append(text)
+    assert bare == []
+    # The switch offers exactly the languages of the catalogs.
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    switch = re.search(r'<select data-testid="language".*?</select>', html, re.S)
+    assert switch and re.findall(r'<option value="([^"]+)"', switch.group(0)) == LANGS
+
+
+# What reaches a person: text content, a title or label, an option's label, a status line.
+ENGLISH_SINK = re.compile(
+    r"""(?:\.textContent\s*=|\.title\s*=|\.placeholder\s*=|setAttribute\(\s*["'](?:aria-label|title|placeholder)["']\s*,|"""
+    r"""\bh\(\s*["'][a-z0-9]+["']\s*,\s*\{[^}]*\}\s*,|\.append\(|option\([^,]+,)\s*(["'`])((?:(?!\1).)*[A-Za-z]{3,}(?:(?!\1).)*)\1""")
+
+
+# Names a programmer reads as they are in every language (file formats, streams).
+TECHNICAL = {"GIF", "PNG", "CSV", "JSON", "stdout", "stderr"}
+
+
+def test_no_english_literal_reaches_a_person_outside_the_catalogs():
+    found = []
+    for path in PAGE_JS:
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(("web/js/cpp/", "web/js/runner/")) or rel.endswith("-worker.js"):
+            continue      # compiler and runner protocol texts, shown through the tools' own words
+        for m in ENGLISH_SINK.finditer(_strip_js_comments(path.read_text(encoding="utf-8"))):
+            words = re.sub(r"\$\{[^}]*\}", "", m.group(2))
+            if re.search(r"[A-Za-z]{3,}", words) and words not in TECHNICAL:
+                found.append(f"{rel}: {m.group(0)[:90]}")
+    assert found == []

@@ -13,7 +13,11 @@
     if (event.type === "keydown") event.preventDefault();
     button.dataset.queued = "true";
     var status = document.getElementById("solve-status");
-    if (status) status.textContent = "Waiting for the engine…";
+    // The page writes the words in its language into data-waiting once it has them.
+    if (status) {
+      status.setAttribute("data-i18n", "ui.solve.waiting");
+      status.textContent = status.getAttribute("data-waiting") || "Waiting for the engine…";
+    }
   }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#solve")) queue(event);

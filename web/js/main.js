@@ -19,6 +19,8 @@ import { mountToolsFeature } from "./tools/feature.js";
 import { mountExplore, exploreLink, applyExploreLink } from "./explore/feature.js";
 import { startOffline } from "./page/offline.js";
 import { bindZoom } from "./page/zoom.js";
+import { mountLanguage } from "./page/language.js";
+import { ready as languageReady } from "./i18n/i18n.js";
 
 const { solve } = solving;
 const { selectGame, currentScene } = { ...input, ...playback };
@@ -47,6 +49,9 @@ publishHook();
 startOffline(ready);
 
 async function start() {
+  // The first language's catalog has been loading since i18n.js was imported.
+  await languageReady();
+  mountLanguage();
   if (!(await boot())) return;
   bindControls(el, demo.stoppedByManualActions(handlers));
   mountExplore(openInPlayer);

@@ -23,6 +23,8 @@ export function mountExplore(openDeal) {
   });
   view = shown;
   on("game", (info) => shown.setGame(info));
+  // The plots draw their titles and axes: they draw again in a new language.
+  on("language", () => shown.redraw());
 }
 
 /** Explore's settings for a share link (null while there is no view). */

@@ -2,8 +2,10 @@
 // (scaled by an integer factor), the Press Start 2P font at 8 px and the palette
 // of renderer.js.  `drawPlot` returns the hit regions (bars, segments, points,
 // cells) with the example path each one opens.
-import { FONT, PAL } from "../stage/renderer.js";
+import { PAL } from "../stage/renderer.js";
 import { keyOrder, sortedKeys } from "./aggregate.js";
+import { measure, paintText } from "../stage/kit/text.js";
+import { t } from "../i18n/i18n.js";
 
 export const PW = 176;
 export const PH = 120;
@@ -35,12 +37,12 @@ const pct = (share) => `${Math.round(share * 100)}%`;
 function kit(ctx) {
   const g = {
     rect(x, y, w, h, color) { ctx.fillStyle = color; ctx.fillRect(Math.round(x), Math.round(y), Math.max(1, Math.round(w)), Math.max(1, Math.round(h))); },
+    // Set as the stage sets a text (stage/kit/text.js: CJK in Unifont's 16 px glyphs).
     text(str, x, y, color = PAL.white, align = "left") {
-      ctx.font = `8px ${FONT}`;
-      ctx.textBaseline = "top";
-      ctx.textAlign = align;
-      ctx.fillStyle = color;
-      ctx.fillText(str, Math.round(x), Math.round(y));
+      const { w, h } = measure(str, { size: 8 });
+      const left = align === "center" ? x - w / 2 : align === "right" ? x - w : x;
+      // A 16 px CJK line keeps its middle where the 8 px line's middle was.
+      paintText(ctx, () => {}, str, Math.round(left), Math.round(y - (h - 8) / 2), color, { size: 8 });
     },
     // A 1-pixel line, pixel by pixel (Bresenham), so it stays crisp when scaled.
     line(x0, y0, x1, y1, color) {
@@ -63,8 +65,12 @@ function kit(ctx) {
   return g;
 }
 
+// At most `chars` cells of 8 px (a wide CJK glyph takes two), cut with a "." when longer.
 function clip(str, chars) {
-  return str.length <= chars ? str : `${str.slice(0, Math.max(1, chars - 1))}.`;
+  if (measure(str, { size: 8 }).w <= chars * 8) return str;
+  let out = [...str];
+  while (out.length > 1 && measure(`${out.join("")}.`, { size: 8 }).w > chars * 8) out = out.slice(0, -1);
+  return `${out.join("")}.`;
 }
 
 function frame(g, plot, top, yTop, yBottom = "0") {
@@ -278,7 +284,7 @@ export function drawPlot(ctx, plot, data, classes) {
   const regions = [];
   (DRAW[plot.kind] || DRAW.bars)(g, plot, data || {}, classes, regions);
   // Before a run (or a study with nothing to show yet) the axes say why they are bare.
-  if (regions.length === 0) g.text("no deals yet", (LEFT + RIGHT) / 2, BOTTOM / 2, PAL.silver, "center");
+  if (regions.length === 0) g.text(t("ui.explore.no_deals"), (LEFT + RIGHT) / 2, BOTTOM / 2, PAL.silver, "center");
   return regions;
 }
 

@@ -7,6 +7,8 @@ import { emptyAggregate, merge, resultJson, toCsv } from "./aggregate.js";
 import { PH, PW, drawPlot, highlight } from "./plots.js";
 import { MAX_WORKERS, Pool, defaultWorkers } from "./pool.js";
 import { shortcut } from "../page/shortcuts.js";
+import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
+import { t } from "../i18n/i18n.js";
 
 const MAX_DEALS = 1_000_000;
 const DEFAULT_DEALS = 1000;
@@ -14,7 +16,11 @@ const DEFAULT_DEALS = 1000;
 function node(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
-    if (key === "testid") el.dataset.testid = value;
+    if (key === "i18n") setText(el, value, props.i18nParams);
+    else if (key === "i18nAttr") setAttrs(el, value, props.i18nParams);
+    else if (key === "msg") setMsg(el, value);
+    else if (key === "i18nParams") continue;
+    else if (key === "testid") el.dataset.testid = value;
     else if (key in el) el[key] = value;
     else el.setAttribute(key, value);
   }
@@ -22,8 +28,12 @@ function node(tag, props = {}, ...children) {
   return el;
 }
 
+// `label`: the catalog key of its accessible name, or a study option's message.
 function numberInput(testid, min, max, value, label) {
-  return node("input", { type: "number", testid, min: String(min), max: String(max), step: "1", value: String(value), ariaLabel: label });
+  const input = node("input", { type: "number", testid, min: String(min), max: String(max), step: "1", value: String(value) });
+  if (typeof label === "string") setAttrs(input, { "aria-label": label });
+  else setAttrs(input, { "aria-label": "ui.tools.reason" }, { reason: label });
+  return input;
 }
 
 export class ExploreView {
@@ -50,27 +60,27 @@ export class ExploreView {
     this.el = {
       title: node("span", { className: "hint" }),
       counts: node("p", { className: "explore-counts", testid: "explore-counts" }),
-      study: node("select", { testid: "explore-study", ariaLabel: "Study" }),
-      deals: numberInput("explore-deals", 1, MAX_DEALS, DEFAULT_DEALS, "Number of deals"),
-      seed: numberInput("explore-seed", 0, 2 ** 31, 1, "Seed of deal 0"),
-      workers: numberInput("explore-workers", 1, MAX_WORKERS, defaultWorkers(), "Workers"),
+      study: node("select", { testid: "explore-study", i18nAttr: { "aria-label": "ui.explore.study_label" } }),
+      deals: numberInput("explore-deals", 1, MAX_DEALS, DEFAULT_DEALS, "ui.explore.deals_label"),
+      seed: numberInput("explore-seed", 0, 2 ** 31, 1, "ui.explore.seed_label"),
+      workers: numberInput("explore-workers", 1, MAX_WORKERS, defaultWorkers(), "ui.explore.workers_label"),
       options: node("div", { className: "row explore-options" }),
-      start: node("button", { type: "button", className: "primary", testid: "explore-start", textContent: "Start" }),
-      stop: node("button", { type: "button", testid: "explore-stop", textContent: "Stop", disabled: true }),
-      csv: node("button", { type: "button", testid: "explore-csv", textContent: "CSV", disabled: true, title: "Download the counts as CSV" }),
-      json: node("button", { type: "button", testid: "explore-json", textContent: "JSON", disabled: true, title: "Download the result as JSON" }),
-      bar: node("progress", { testid: "explore-progress", max: 1, value: 0, ariaLabel: "Deals done" }),
+      start: node("button", { type: "button", className: "primary", testid: "explore-start", i18n: "ui.explore.start" }),
+      stop: node("button", { type: "button", testid: "explore-stop", i18n: "ui.explore.stop", disabled: true }),
+      csv: node("button", { type: "button", testid: "explore-csv", textContent: "CSV", disabled: true, i18nAttr: { title: "ui.explore.csv_title" } }),
+      json: node("button", { type: "button", testid: "explore-json", textContent: "JSON", disabled: true, i18nAttr: { title: "ui.explore.json_title" } }),
+      bar: node("progress", { testid: "explore-progress", max: 1, value: 0, i18nAttr: { "aria-label": "ui.explore.bar_label" } }),
       status: node("span", { className: "status", testid: "explore-status", role: "status" }),
       error: node("div", { className: "error", testid: "explore-error", role: "alert", hidden: true }),
       plots: node("div", { className: "explore-plots" }),
     };
     const e = this.el;
     container.replaceChildren(
-      node("div", { className: "panel-head" }, node("h2", { textContent: "Explore" }), e.title),
+      node("div", { className: "panel-head" }, node("h2", { i18n: "ui.explore.region" }), e.title),
       e.counts,
       node("div", { className: "row explore-settings" },
-        node("label", {}, "study ", e.study), node("label", {}, "deals ", e.deals),
-        node("label", {}, "seed ", e.seed), node("label", {}, "workers ", e.workers)),
+        node("label", {}, node("span", { i18n: "ui.explore.study" }), " ", e.study), node("label", {}, node("span", { i18n: "ui.explore.deals" }), " ", e.deals),
+        node("label", {}, node("span", { i18n: "ui.input.seed" }), " ", e.seed), node("label", {}, node("span", { i18n: "ui.explore.workers" }), " ", e.workers)),
       e.options,
       node("div", { className: "row actions" }, e.start, e.stop, e.csv, e.json),
       node("div", { className: "explore-progress" }, e.bar, e.status),
@@ -91,7 +101,7 @@ export class ExploreView {
     if (this.run || (this.game && this.game.name === info.name)) return;
     this.game = info;
     this.el.title.textContent = info.title;
-    this.el.study.replaceChildren(...info.studies.map((s) => node("option", { value: s.name, textContent: s.title })));
+    this.el.study.replaceChildren(...info.studies.map((s) => node("option", s.title_msg ? { value: s.name, msg: s.title_msg } : { value: s.name, textContent: s.title })));
     this.chooseStudy(info.studies[0].name);
   }
 
@@ -99,25 +109,26 @@ export class ExploreView {
     const study = this.game.studies.find((s) => s.name === name) || this.game.studies[0];
     this.study = study;
     this.el.study.value = study.name;
-    this.el.counts.textContent = `Counts ${study.counts}.`;
-    this.el.options.replaceChildren(...study.options.map((opt) => node("label", {}, `${opt.label} `,
-      Object.assign(numberInput(`explore-opt-${opt.name}`, opt.min, opt.max, opt.default, opt.label), { name: opt.name }))));
+    setText(this.el.counts, "ui.explore.counts", { counts: study.counts_msg || study.counts });
+    this.el.options.replaceChildren(...study.options.map((opt) => node("label", {}, node("span", { msg: opt.label_msg || { id: "raw", params: { text: opt.label } } }), " ",
+      Object.assign(numberInput(`explore-opt-${opt.name}`, opt.min, opt.max, opt.default, opt.label_msg || opt.label), { name: opt.name }))));
     this.el.options.hidden = study.options.length === 0;
     this.aggregate = emptyAggregate();
     this.result = null;
     this.el.csv.disabled = true;
     this.el.json.disabled = true;
     this.el.bar.value = 0;
-    this.el.status.textContent = "";
+    setPlain(this.el.status, "");
     this.buildPlots();
   }
 
   buildPlots() {
     this.plots = this.study.plots.map((plot, k) => {
-      const canvas = node("canvas", { width: PW, height: PH, tabIndex: 0, testid: "explore-plot", ariaLabel: `${plot.title}: click a bar to open an example deal` });
+      const canvas = node("canvas", { width: PW, height: PH, tabIndex: 0, testid: "explore-plot",
+        i18nAttr: { "aria-label": "ui.explore.plot_label" }, i18nParams: { title: plot.title_msg || plot.title } });
       canvas.dataset.plot = String(k);
-      const what = { rate_lines: "a point", dist_lines: "a point", heatmap: "a cell", stacked: "a segment" }[plot.kind] || "a bar";
-      const caption = node("figcaption", { className: "explore-caption", textContent: `Click ${what} to open an example deal.` });
+      const what = { rate_lines: "ui.explore.click_point", dist_lines: "ui.explore.click_point", heatmap: "ui.explore.click_cell", stacked: "ui.explore.click_segment" }[plot.kind] || "ui.explore.click_bar";
+      const caption = node("figcaption", { className: "explore-caption", i18n: what });
       const entry = { plot, canvas, caption, regions: [], focus: -1 };
       canvas.addEventListener("click", (ev) => this.click(entry, ev));
       canvas.addEventListener("mousemove", (ev) => this.hover(entry, ev));
@@ -153,26 +164,27 @@ export class ExploreView {
 
   // ------------------------------------------------------------ running
 
-  showError(message) {
-    this.el.error.textContent = message;
-    this.el.error.hidden = !message;
+  /** @param {{ id: string, params: object } | ""} problem */
+  showError(problem) {
+    if (problem) setText(this.el.error, "ui.tools.reason", { reason: problem }); else setPlain(this.el.error, "");
+    this.el.error.hidden = !problem;
   }
 
   // Runs the study set in the controls (or `settings`); resolves to the result JSON
   // (a stopped run's covers the deals done so far).  Rejects with the message of
   // bad settings, which the view shows too.
   async start(settings = {}) {
-    if (this.run) throw new Error("a study is already running; stop it first");
+    if (this.run) throw new Error(t("ui.explore.running"));
     const e = this.el;
     const wanted = settings.game || this.currentGame();
     if (wanted !== this.game.name) {
       const info = this.games().find((g) => g.name === wanted);
-      if (!info) return this.refuse(`unknown game '${wanted}'`);
+      if (!info) return this.refuse({ id: "ui.explore.unknown_game", params: { game: String(wanted) } });
       this.setGame(info);
     }
     if (settings.study !== undefined) {
       if (!this.game.studies.some((s) => s.name === settings.study)) {
-        return this.refuse(`unknown study '${settings.study}' for ${this.game.name}; its studies: ${this.game.studies.map((s) => s.name).join(", ")}`);
+        return this.refuse({ id: "ui.explore.unknown_study", params: { study: String(settings.study), game: this.game.name, studies: this.game.studies.map((s) => s.name).join(", ") } });
       }
       if (settings.study !== this.study.name) this.chooseStudy(settings.study);
     }
@@ -186,14 +198,14 @@ export class ExploreView {
     const seed = Number(e.seed.value);
     const workers = Number(e.workers.value);
     if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
-      return this.refuse(`the number of workers must be in 1..${MAX_WORKERS}`);
+      return this.refuse({ id: "ui.explore.bad_workers", params: { max: MAX_WORKERS } });
     }
     const game = this.game.name;
     const study = this.study;
     const base = { game, study: study.name, seed: Number.isInteger(seed) ? seed : e.seed.value, options };
     // Python checks the settings (deals, seed, the study's options) before any deal.
     const checked = await this.client.call({ cmd: "explore_check", ...base, deals: Number.isInteger(deals) ? deals : e.deals.value });
-    if (!checked.ok) return this.refuse(checked.error.message);
+    if (!checked.ok) return this.refuse(checked.error.msg || { id: "raw", params: { text: checked.error.message } });
     this.showError("");
     this.touched = true;
     this.aggregate = emptyAggregate();
@@ -203,12 +215,12 @@ export class ExploreView {
     this.setRunning(true);
     e.bar.max = deals;
     e.bar.value = 0;
-    e.status.textContent = workers > 1 ? `Starting ${workers} workers…` : "Starting…";
+    if (workers > 1) setText(e.status, "ui.explore.starting_workers", { count: workers }); else setText(e.status, "ui.explore.starting");
     this.redraw();
     let outcome;
     try {
       const members = await this.pool.prepare(workers, (stage) => {
-        if (stage !== "ready") e.status.textContent = `Starting ${workers} workers… (${stage})`;
+        if (stage !== "ready") setText(e.status, "ui.explore.starting_stage", { count: workers, stage });
       });
       if (run.stopped) {
         outcome = { stopped: true, error: null };
@@ -229,15 +241,16 @@ export class ExploreView {
     this.el.json.disabled = this.aggregate.deals === 0;
     this.showProgress(seconds);
     if (outcome.error) {
-      this.showError(`The study stopped: ${outcome.error.message}`);
+      this.showError({ id: "ui.explore.stopped_error", params: { reason: outcome.error.message } });
       throw new Error(outcome.error.message);
     }
     return this.result;
   }
 
-  refuse(message) {
-    this.showError(`Cannot start: ${message}.`);
-    return Promise.reject(new Error(message));
+  /** @param {{ id: string, params: object }} problem */
+  refuse(problem) {
+    this.showError({ id: "ui.explore.cannot_start", params: { reason: problem } });
+    return Promise.reject(new Error(t("ui.tools.reason", { reason: problem })));
   }
 
   stop() {
@@ -264,10 +277,10 @@ export class ExploreView {
     const total = this.run ? this.run.deals : Number(e.bar.max);
     e.bar.value = done;
     const rate = seconds > 0 ? done / seconds : 0;
-    const tail = `${done.toLocaleString()} / ${total.toLocaleString()} deals · ${rate.toFixed(rate < 10 ? 1 : 0)} deals/s`;
-    if (this.run) e.status.textContent = tail;
-    else if (done < total) e.status.textContent = `Stopped: ${tail}`;
-    else e.status.textContent = `Done: ${tail} · ${seconds.toFixed(1)} s`;
+    const tail = { id: "ui.explore.progress", params: { done, total, rate: rate.toFixed(rate < 10 ? 1 : 0) } };
+    if (this.run) setText(e.status, "ui.tools.reason", { reason: tail });
+    else if (done < total) setText(e.status, "ui.explore.stopped", { progress: tail });
+    else setText(e.status, "ui.explore.done", { progress: tail, seconds: seconds.toFixed(1) });
   }
 
   // ------------------------------------------------------------ drawing
@@ -343,11 +356,11 @@ export class ExploreView {
     const { game, seed, options } = source;
     const reply = await this.client.call({ cmd: "explore_deal", game, study: this.study.name, seed, index, options });
     if (!reply.ok) {
-      this.showError(reply.error.message);
+      this.showError(reply.error.msg || { id: "raw", params: { text: reply.error.message } });
       return;
     }
-    entry.caption.textContent = `${region.label} · deal ${index} (seed ${seed + index})`;
-    this.openDeal({ game, text: reply.text, note: `Explore: deal ${index} (seed ${seed + index}), ${region.label}` });
+    setText(entry.caption, "ui.explore.deal_caption", { label: region.label, index, seed: seed + index });
+    this.openDeal({ game, text: reply.text, note: { id: "ui.explore.deal_note", params: { index, seed: seed + index, label: region.label } } });
   }
 
   download(kind) {

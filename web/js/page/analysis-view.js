@@ -5,6 +5,7 @@
 import { app, el, gameInfo, on } from "./state.js";
 import { addState } from "./hook.js";
 import { analyse, summary } from "./analysis.js";
+import { setPlain, setText } from "../i18n/dom.js";
 
 /** The marks of the user's own moves in the shown line (none without any). */
 function currentAnalysis() {
@@ -22,10 +23,10 @@ function render() {
   el.variation.hidden = entries.length === 0;
   if (!entries.length) {
     el.variation.replaceChildren();
-    el.analysisSummary.textContent = "";
+    setPlain(el.analysisSummary, "");
     return;
   }
-  el.analysisSummary.textContent = `Your line from step ${entries[0].step}: ${summary(s.game, entries)}`;
+  setText(el.analysisSummary, "ui.analysis.summary", { step: entries[0].step, summary: summary(s.game, entries) });
   el.variation.replaceChildren(...entries.map((e) => {
     const frame = s.frames[e.step];
     const played = frame.values.find((v) => v.move === e.move);
@@ -37,8 +38,13 @@ function render() {
     move.textContent = `${played ? played.label : e.move}${e.mark}`;
     const cost = document.createElement("span");
     cost.className = "cost";
-    cost.textContent = e.loss ? ` -${e.loss} (best ${best.label} ${best.text}, yours ${played.text})` : " best";
-    item.append(`step ${e.step}: `, move, cost);
+    if (e.loss) {
+      setText(cost, "ui.analysis.cost", { loss: e.loss, best: best.label_msg || best.label, best_value: best.text_msg || best.text,
+        yours: played.text_msg || played.text });
+    } else setText(cost, "ui.analysis.best");
+    const at = document.createElement("span");
+    setText(at, "ui.analysis.step", { step: e.step });
+    item.append(at, " ", move, " ", cost);
     return item;
   }));
 }

@@ -20,7 +20,8 @@ export const THRESHOLDS = {
 };
 const DEFAULT = [1, 3, 6];
 
-const UNIT = { kalah: "points", house_of_cards: "points" };
+// The games whose values are points (the summary says how many were lost).
+const UNIT = { kalah: true, house_of_cards: true };
 
 export function markFor(game, loss) {
   const [dubious, mistake, blunder] = THRESHOLDS[game] || DEFAULT;
@@ -48,18 +49,32 @@ export function analyse(game, frames, steps) {
   return out;
 }
 
-const NAMES = { "?!": ["inaccuracy", "inaccuracies"], "?": ["mistake", "mistakes"], "??": ["blunder", "blunders"] };
+// The words of each mark, counted (plural forms by the catalog).
+/** @type {Record<string, (n: number) => { id: string, params: Record<string, number> }>} */
+const MARK_WORDS = {
+  "?!": (n) => ({ id: "ui.analysis.inaccuracies", params: { count: n } }),
+  "?": (n) => ({ id: "ui.analysis.mistakes", params: { count: n } }),
+  "??": (n) => ({ id: "ui.analysis.blunders", params: { count: n } }),
+};
 
-// "2 mistakes, 1 blunder, 7 points lost", or "every move best".
+/**
+ * "2 mistakes, 1 blunder, 7 points lost", or "every move best", as a message.
+ * @param {string} game
+ * @param {{ mark: string, loss: number }[]} entries
+ * @returns {{ id: string, params: Record<string, unknown> } | null}
+ */
 export function summary(game, entries) {
-  if (!entries.length) return "";
+  if (!entries.length) return null;
   const parts = [];
   for (const mark of ["?!", "?", "??"]) {
     const n = entries.filter((e) => e.mark === mark).length;
-    if (n) parts.push(`${n} ${NAMES[mark][n === 1 ? 0 : 1]}`);
+    if (n) parts.push(MARK_WORDS[mark](n));
   }
-  if (!parts.length) return entries.length === 1 ? "your move was best" : `all ${entries.length} of your moves were best`;
+  if (!parts.length) {
+    return entries.length === 1 ? { id: "ui.analysis.your_move_best", params: {} }
+      : { id: "ui.analysis.all_best", params: { count: entries.length } };
+  }
   const lost = entries.reduce((sum, e) => sum + e.loss, 0);
-  if (UNIT[game]) parts.push(`${lost} ${lost === 1 ? UNIT[game].replace(/s$/, "") : UNIT[game]} lost`);
-  return parts.join(", ");
+  if (UNIT[game]) parts.push({ id: "ui.analysis.points_lost", params: { count: lost } });
+  return { id: "ui.analysis.parts", params: { parts } };
 }

@@ -4,6 +4,8 @@
 import { EngineClient } from "../engine/client.js";
 import { app, el, option } from "./state.js";
 import { addHook } from "./hook.js";
+import { localize, onLanguage } from "../i18n/i18n.js";
+import { setPlain, setText } from "../i18n/dom.js";
 
 /** @type {(value?: unknown) => void} */
 let resolveReady;
@@ -28,15 +30,24 @@ export async function boot() {
     const response = await fetch("manifest.json", { cache: "no-cache" });
     manifest = await response.json();
   } catch (err) {
-    showBoot("failed", `could not load the site manifest: ${err.message}`);
+    showBoot("failed");
+    setText(el.bootText, "ui.boot.no_manifest", { reason: err.message });
     return false;
   }
-  app.games = manifest.games;
-  el.buildInfo.textContent = `engines ${manifest.version} · Pyodide ${manifest.pyodide}`;
+  app.games = localize(manifest.games);
+  // Game names stay as the contests wrote them; the rest of each entry follows the language.
+  onLanguage(() => localize(app.games));
+  setText(el.buildInfo, "ui.footer.build", { version: manifest.version, pyodide: manifest.pyodide });
   el.game.append(...app.games.map((game) => option(game.name, game.title)));
   return true;
 }
 
+/**
+ * Shows a boot stage; a failure's reason is the engine's words (a file that could not be
+ * downloaded, an error).
+ * @param {string} stage
+ * @param {string} [message]
+ */
 export function showBoot(stage, message) {
   const order = ["runtime", "engine", "ready"];
   const at = order.indexOf(stage);
@@ -45,17 +56,18 @@ export function showBoot(stage, message) {
     li.className = stage === "failed" ? "" : k < at || stage === "ready" ? "done" : k === at ? "active" : "";
   }
   el.boot.dataset.stage = stage;
-  const text = {
-    runtime: "Loading Python runtime…", engine: "Starting engines…",
-    ready: app.client && app.client.boot === "snapshot" ? "Engine ready (snapshot)" : "Engine ready",
-    failed: `Engine failed to start: ${message || "unknown error"}.`,
-  };
-  el.bootText.textContent = text[stage] || stage;
+  if (stage === "runtime") setText(el.bootText, "ui.boot.runtime");
+  else if (stage === "engine") setText(el.bootText, "ui.boot.engine");
+  else if (stage === "ready") {
+    setText(el.bootText, app.client && app.client.boot === "snapshot" ? "ui.boot.ready_snapshot" : "ui.boot.ready");
+  } else if (stage === "failed") {
+    setText(el.bootText, "ui.boot.failed", { reason: message || "?" });
+  } else setPlain(el.bootText, stage);
   el.boot.dataset.boot = (app.client && app.client.boot) || "";
   document.getElementById("boot-retry").hidden = stage !== "failed";
-  if (stage === "ready" && app.solving) el.solveStatus.textContent = "Solving…";
+  if (stage === "ready" && app.solving) setText(el.solveStatus, "ui.solve.solving");
   // A Solve queued while the page loaded (early-solve.js) cannot run now.
-  if (stage === "failed" && el.solve.dataset.queued) el.solveStatus.textContent = "Not solved: the engine failed to start.";
+  if (stage === "failed" && el.solve.dataset.queued) setText(el.solveStatus, "ui.solve.engine_failed");
   if (stage === "ready") resolveReady();
 }
 
@@ -63,5 +75,5 @@ export function showBoot(stage, message) {
 function showBytes(loaded, total) {
   if (el.boot.dataset.stage && el.boot.dataset.stage !== "runtime") return;
   const mb = (n) => (n / 1e6).toFixed(1);
-  el.bootText.textContent = `runtime ${mb(loaded)} / ${mb(total)} MB (${Math.floor((100 * loaded) / total)}%)`;
+  setText(el.bootText, "ui.boot.bytes", { loaded: mb(loaded), total: mb(total), percent: Math.floor((100 * loaded) / total) });
 }

@@ -1,5 +1,6 @@
 // The case picker: a file may hold many cases; the scene shows one of them.
 import { el, option } from "./state.js";
+import { setText } from "../i18n/dom.js";
 
 export function fillCases(cases, current) {
   el.caseSelect.replaceChildren(...cases.map((c, k) => option(String(k), c.label)));
@@ -13,6 +14,8 @@ export function showCase(k) {
 
 // Before a solve the picker says so rather than showing an empty box.
 export function clearCases() {
-  el.caseSelect.replaceChildren(option("", "none yet"));
+  const none = option("", "");
+  setText(none, "ui.playback.no_case");
+  el.caseSelect.replaceChildren(none);
   el.caseSelect.disabled = true;
 }

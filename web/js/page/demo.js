@@ -2,6 +2,7 @@
 // Any manual action stops it (see `stoppedByManualActions`).
 import { app, el, gameInfo, on, player } from "./state.js";
 import { addState } from "./hook.js";
+import { setText } from "../i18n/dom.js";
 
 /**
  * What the demo needs from the rest of the page (main.js hands it over).
@@ -32,7 +33,7 @@ async function next() {
   needs.loadSample(k);
   await needs.solve({ quiet: true });
   if (demo && app.solved) {
-    el.solveStatus.textContent = `Demo: ${info.samples[k].name}`;
+    setText(el.solveStatus, "ui.demo.status", { sample: info.samples[k].name });
     player.seek(0);
     player.play();
   }
@@ -41,7 +42,7 @@ async function next() {
 function start() {
   demo = { index: 0, timer: 0 };
   el.demo.setAttribute("aria-pressed", "true");
-  el.demo.textContent = "Stop demo";
+  setText(el.demo, "ui.playback.stop_demo");
   next();
 }
 
@@ -50,7 +51,7 @@ function stop() {
   clearTimeout(demo.timer);
   demo = null;
   el.demo.setAttribute("aria-pressed", "false");
-  el.demo.textContent = "Demo";
+  setText(el.demo, "ui.playback.demo");
 }
 
 // At the end of a sample's line, the next sample follows after a pause.

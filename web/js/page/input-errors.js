@@ -1,18 +1,43 @@
 // Input errors: the message, the offending line with a caret under the column
-// (as a compiler shows it), and the caret put on the offending token.
-import { el } from "./state.js";
+// (as a compiler shows it), and the caret put on the offending token.  The message
+// follows the language: an engine error keeps its message id (localize), a page
+// error is a catalog key.
+import { el, on } from "./state.js";
+import { localize, t } from "../i18n/i18n.js";
+
+/**
+ * An error to show: the engine's (its message, with the line and column it names) or one
+ * of the page's own (`key`).
+ * @typedef {{ message?: string, msg?: object, key?: string, line?: number | null,
+ *   column?: number | null, token?: string | null }} ShownError
+ */
+
+/** @type {ShownError | null} */
+let shown = null;
 
 export function clearError() {
+  shown = null;
   el.error.hidden = true;
   el.error.textContent = "";
 }
 
+/** @param {ShownError} error */
 export function showError(error) {
-  el.error.textContent = error.message + excerpt(error);
+  shown = error;
+  const message = error.key ? t(error.key) : String(localize(error).message);
+  el.error.textContent = message + excerpt(error);
   el.error.hidden = false;
   if (error.line && error.column) selectPosition(error.line, error.column, error.token);
 }
 
+// The shown error in the new language (the excerpt is the user's text: it stays).
+on("language", () => {
+  if (!shown) return;
+  const message = shown.key ? t(shown.key) : String(localize(shown).message);
+  el.error.textContent = message + excerpt(shown);
+});
+
+/** @param {ShownError} error */
 function excerpt({ line, column, token }) {
   if (!line || !column) return "";
   const text = el.input.value.split(/\r\n|\r|\n/)[line - 1];
@@ -23,7 +48,12 @@ function excerpt({ line, column, token }) {
   return `\n\n${String(line).padStart(5)} | ${shown}\n${" ".repeat(5)} | ${" ".repeat(column - 1 - from)}${marks}`;
 }
 
-// Selects the offending token, without changing the text.
+/**
+ * Selects the offending token, without changing the text.
+ * @param {number} line
+ * @param {number} column
+ * @param {string | null | undefined} token
+ */
 function selectPosition(line, column, token) {
   const lines = el.input.value.split(/\r\n|\r|\n/);
   if (line > lines.length) return;

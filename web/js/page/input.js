@@ -7,6 +7,7 @@ import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
 import { loadScene } from "../stage/scene-loader.js";
 import { MAX_INPUT_CHARS } from "./share.js";
+import { currentMsg, setMsg, setPlain, setText } from "../i18n/dom.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").RandomOption} RandomOption */
@@ -42,8 +43,9 @@ export async function selectGame(name, { keepInput = true } = {}) {
   app.game = name;
   el.game.value = name;
   const info = chosen();
-  el.gameTitle.textContent = info.title;
-  el.inputHelp.textContent = info.input_help;
+  setPlain(el.gameTitle, info.title);
+  if (info.input_help_msg) setMsg(el.inputHelp, info.input_help_msg);
+  else setPlain(el.inputHelp, info.input_help);
   el.input.value = app.inputs[name] ?? "";
   el.sampleList.replaceChildren(...info.samples.map((s, k) => option(String(k), s.name)));
   el.sample.disabled = info.samples.length === 0;
@@ -62,7 +64,10 @@ export async function selectGame(name, { keepInput = true } = {}) {
 function buildOptions(info) {
   const nodes = info.random_options.map((opt) => {
     const label = document.createElement("label");
-    label.append(`${opt.label} `);
+    const words = document.createElement("span");
+    if (opt.label_msg) setMsg(words, opt.label_msg);
+    else setPlain(words, opt.label);
+    label.append(words, " ");
     /** @type {HTMLSelectElement | HTMLInputElement} */
     let control;
     if (opt.choices) {
@@ -173,7 +178,7 @@ export function loadSample(k) {
   replaceInput(sample.text);
   el.sampleList.value = String(k);
   // The list shows the sample loaded; the button loads the one after it.
-  el.sample.textContent = "Next sample";
+  setText(el.sample, "ui.input.next_sample");
   clearError();
 }
 
@@ -210,6 +215,6 @@ export const handlers = {
     app.lastGenerated = reply.text;
     el.seed.value = String(seed + 1);
     await needs.solve();
-    el.solveStatus.textContent = `Random deal, seed ${seed}. ${el.solveStatus.textContent}`;
+    setText(el.solveStatus, "ui.input.random_status", { seed, status: currentMsg(el.solveStatus) });
   },
 };

@@ -5,10 +5,11 @@ import { app, el, copyText, gameInfo } from "./state.js";
 import { addHook } from "./hook.js";
 import * as share from "./share.js";
 import { embedSnippet } from "./embed-code.js";
+import { setText } from "../i18n/dom.js";
 
 const SAID = {
-  linkCopied: "Link copied.", copyLinkBelow: "Copy the link below.",
-  embedCopied: "Embed code copied: paste it into your page's HTML.", copyEmbedBelow: "Copy the embed code below.",
+  linkCopied: "ui.links.copied", copyLinkBelow: "ui.links.copy_below",
+  embedCopied: "ui.links.embed_copied", copyEmbedBelow: "ui.links.copy_embed_below",
 };
 
 /**
@@ -26,11 +27,11 @@ export function connectLinks(given) {
 }
 
 /**
- * Shows the banner of a link that could not be opened.
- * @param {string} message
+ * Shows the banner of a link that could not be opened, with what is wrong with it.
+ * @param {import("../i18n/render.js").Msg} problem
  */
-export function showLinkError(message) {
-  el.linkError.textContent = `This share link could not be opened: ${message}. Nothing from it was loaded.`;
+export function showLinkError(problem) {
+  setText(el.linkError, "ui.links.error", { problem });
   el.linkError.hidden = false;
 }
 
@@ -46,7 +47,8 @@ export async function readLink() {
   try {
     linked = await share.parseFragment(fragment, app.games.map((g) => g.name));
   } catch (err) {
-    showLinkError(err instanceof share.LinkError ? err.message : "this link could not be read");
+    showLinkError(err instanceof share.LinkError ? { id: err.key, params: err.params }
+      : { id: "ui.link.unreadable", params: {} });
   }
   share.clearFragment();
   return linked;
@@ -86,7 +88,7 @@ async function copyInto(field, other, text, copied, below) {
   field.value = text;
   field.hidden = false;
   field.select();
-  el.linkStatus.textContent = done ? copied : below;
+  setText(el.linkStatus, done ? copied : below);
 }
 
 /** The Copy link and Copy embed code buttons (controls.js). */

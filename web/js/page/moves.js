@@ -1,11 +1,18 @@
 // The move panel of two-player games: the exact value of every legal move at the
 // shown step, as buttons that play that move against the engine.
+import { setAttrs, setText } from "../i18n/dom.js";
+import { t } from "../i18n/i18n.js";
+
+/** A frame's player to move: its message when it has one (it follows the language). */
+const mover = (frame) => frame.to_move_msg || frame.to_move;
 
 // Who may be played: "both sides" or one of the players named in the frames.
 export function fillPlayAs(select, frames) {
   const names = [...new Set(frames.map((f) => f.to_move).filter(Boolean))];
   const keep = select.value;
-  const options = [["", "both sides"], ...names.map((n) => [n, n])];
+  const keepIndex = select.selectedIndex;
+  const before = select.options.length;
+  const options = [["", t("ui.moves.both_sides")], ...names.map((n) => [n, n])];
   select.replaceChildren(...options.map(([value, label]) => {
     const option = document.createElement("option");
     option.value = value;
@@ -13,6 +20,8 @@ export function fillPlayAs(select, frames) {
     return option;
   }));
   if (options.some(([value]) => value === keep)) select.value = keep;
+  // The same players with their names in another language: the same choice.
+  else if (before === options.length && keepIndex > 0) select.selectedIndex = keepIndex;
 }
 
 // parts: {panel, title, list, backToLine}; line: {frames, index, userMoves, side}.
@@ -26,11 +35,11 @@ export function renderMoves(parts, line) {
   parts.panel.hidden = false;
   parts.backToLine.hidden = userMoves.length === 0;
   if (!frame || !frame.values) {
-    parts.title.textContent = frame && index === frames.length - 1 ? "Game over" : "No choice here";
+    setText(parts.title, frame && index === frames.length - 1 ? "ui.moves.game_over" : "ui.moves.no_choice");
     parts.list.replaceChildren();
     return;
   }
-  parts.title.textContent = `${frame.to_move} to move: value of every legal move`;
+  setText(parts.title, "ui.moves.to_move", { player: mover(frame) });
   const next = frames[index + 1];
   const chosen = next && next.event ? next.event.move : null;
   const canPlay = !side || side === frame.to_move;
@@ -40,7 +49,8 @@ export function renderMoves(parts, line) {
     button.type = "button";
     button.dataset.move = v.move;
     button.disabled = !canPlay;
-    button.title = canPlay ? `Play ${v.label} from here` : `It is ${frame.to_move}'s move`;
+    if (canPlay) setAttrs(button, { title: "ui.moves.play_from_here" }, { move: v.label_msg || v.label });
+    else setAttrs(button, { title: "ui.moves.not_your_move" }, { player: mover(frame) });
     const label = document.createElement("span");
     label.textContent = v.label;
     const value = document.createElement("span");

@@ -6,6 +6,7 @@
 //   generated: the text is the page's own, not the user's (a later sample or
 //              deal replaces it without offering to restore it);
 //   note:      a few words put before the solve status ("Example deal of ...").
+import { currentMsg, setText } from "../i18n/dom.js";
 import { app, el, reducedMotion } from "./state.js";
 
 /**
@@ -31,7 +32,7 @@ export async function openInPlayer({ game, text, caseIndex = 0, generated = true
   needs.replaceInput(text);
   if (generated) app.lastGenerated = text;
   await needs.solve({ caseIndex });
-  if (note) el.solveStatus.textContent = `${note}. ${el.solveStatus.textContent}`;
+  if (note) setText(el.solveStatus, "ui.solve.noted", { note, status: currentMsg(el.solveStatus) });
   el.canvas.focus({ preventScroll: true });
   el.canvas.scrollIntoView({ block: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
 }

@@ -9,6 +9,7 @@ import * as sound from "../stage/sound.js";
 import { fillPlayAs, renderMoves } from "./moves.js";
 import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";
+import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
 
 /** @typedef {import("./state.js").Frame} Frame */
 /** @typedef {import("../stage/player.js").Change} Change */
@@ -26,6 +27,11 @@ import { clearCases } from "./cases.js";
 
 const renderer = new Renderer(el.canvas, { reducedMotion });
 on("player", (why) => refresh(why));
+// A change of language redraws the stage and the step's texts (the frames have their new texts).
+on("language", () => {
+  if (app.solved) fillPlayAs(el.playAs, app.solved.frames);
+  refresh("language");
+});
 // The rectangle of every text on the stage now, in stage pixels (384 x 216).
 addHook("textBoxes", () => renderer.textBoxes());
 
@@ -38,8 +44,8 @@ export function clearPlayback() {
   el.copyEmbed.disabled = true;
   clearCases();
   el.transcript.replaceChildren();
-  el.narration.textContent = "";
-  el.solveStatus.textContent = "";
+  setPlain(el.narration, "");
+  setPlain(el.solveStatus, "");
   player.load(0);
   renderer.show(app.scene, null);
 }
@@ -52,7 +58,7 @@ export function clearPlayback() {
 export function loadFrames(frames, step = 0) {
   el.linkText.hidden = true;   // a shown link (or embed code) belongs to the scene it was made for
   el.embedText.hidden = true;
-  el.linkStatus.textContent = "";
+  setPlain(el.linkStatus, "");
   fillTranscript(el.transcript, frames);
   el.scrubber.max = String(Math.max(0, frames.length - 1));
   fillPlayAs(el.playAs, frames);
@@ -60,7 +66,7 @@ export function loadFrames(frames, step = 0) {
 }
 
 let lastSounded = -1;
-/** @param {Change} why */
+/** @param {Change | "language"} why */
 function refresh(why) {
   const s = app.solved;
   const frames = s ? s.frames : [];
@@ -76,7 +82,8 @@ function refresh(why) {
   if (why === "tween") return;
   // Screen readers hear the narration when the user steps, not at every frame of playback.
   el.narration.setAttribute("aria-live", player.playing ? "off" : "polite");
-  el.narration.textContent = frame.note;
+  if (frame.msg) setMsg(el.narration, frame.msg);
+  else setPlain(el.narration, frame.note);
   markTranscript(el.transcript, i);
   if (why === "seek" && i !== lastSounded && app.scene.sounds) sound.playNotes(app.scene.sounds(frame));
   lastSounded = i;
@@ -92,14 +99,18 @@ function refresh(why) {
 function showTransport(count, i) {
   el.step.textContent = count ? `${i} / ${count - 1}` : "0 / 0";
   el.scrubber.value = String(i);
-  el.play.textContent = player.playing ? "Pause" : "Play";
-  el.play.setAttribute("aria-label", player.playing ? "Pause" : "Play");
+  const play = player.playing ? "ui.playback.pause" : "ui.playback.play";
+  if (el.play.dataset.i18n !== play) {
+    setText(el.play, play);
+    setAttrs(el.play, { "aria-label": play, title: "ui.playback.play_title" });
+  }
   el.play.setAttribute("aria-pressed", String(player.playing));
   for (const node of [el.first, el.stepBack]) node.disabled = !count || i === 0;
   for (const node of [el.stepForward, el.last]) node.disabled = !count || i >= count - 1;
   el.play.disabled = count < 2;
   el.scrubber.disabled = count < 2;
-  el.speedText.textContent = `${formatSpeed(player.speed)}x`;
+  const speed = formatSpeed(player.speed);
+  if (el.speedText.dataset.i18nParams !== JSON.stringify({ speed })) setText(el.speedText, "ui.playback.speed_value", { speed });
 }
 
 function showMoves() {

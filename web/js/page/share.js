@@ -15,7 +15,20 @@ const MAX_MOVES = 400;
 const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
 export const TOOLS = ["check", "generate", "solution", "export"];
 
-export class LinkError extends Error {}
+/** What is wrong with a link: a catalog key and its parameters, and the English words
+ * (its message) for whoever shows no catalog. */
+export class LinkError extends Error {
+  /**
+   * @param {string} key
+   * @param {Record<string, string | number>} params
+   * @param {string} english
+   */
+  constructor(key, params, english) {
+    super(english);
+    this.key = key;
+    this.params = params;
+  }
+}
 
 async function pipeBytes(bytes, stream, limit) {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
@@ -27,7 +40,7 @@ async function pipeBytes(bytes, stream, limit) {
     total += value.length;
     if (limit && total > limit) {
       await reader.cancel();
-      throw new LinkError("the input in this link is too large");
+      throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
     }
     chunks.push(value);
   }
@@ -44,10 +57,10 @@ function toBase64Url(bytes) {
 }
 
 function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("the input in this link is not valid base64url");
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("ui.link.not_base64url", {}, "the input in this link is not valid base64url");
   const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
   let bin;
-  try { bin = atob(b64); } catch { throw new LinkError("the input in this link is not valid base64url"); }
+  try { bin = atob(b64); } catch { throw new LinkError("ui.link.not_base64url", {}, "the input in this link is not valid base64url"); }
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
   return bytes;
@@ -59,26 +72,26 @@ export async function encodeInput(text) {
 }
 
 export async function decodeInput(encoded) {
-  if (encoded.length > MAX_ENCODED) throw new LinkError("the input in this link is too large");
+  if (encoded.length > MAX_ENCODED) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
   let bytes;
   try {
     bytes = await pipeBytes(fromBase64Url(encoded), new DecompressionStream("deflate-raw"), MAX_INPUT_CHARS * 4);
   } catch (err) {
     if (err instanceof LinkError) throw err;
-    throw new LinkError("the input in this link is damaged (it does not decompress)");
+    throw new LinkError("ui.link.damaged", {}, "the input in this link is damaged (it does not decompress)");
   }
   let text;
   try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch {
-    throw new LinkError("the input in this link is not valid text");
+    throw new LinkError("ui.link.not_text", {}, "the input in this link is not valid text");
   }
-  if (text.length > MAX_INPUT_CHARS) throw new LinkError("the input in this link is too large");
+  if (text.length > MAX_INPUT_CHARS) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
   return text;
 }
 
 function count(params, key) {
   const raw = params.get(key);
   if (raw === null) return 0;
-  if (!/^\d{1,6}$/.test(raw)) throw new LinkError(`'${key}' must be a small non-negative number`);
+  if (!/^\d{1,6}$/.test(raw)) throw new LinkError("ui.link.not_small_number", { field: key }, `'${key}' must be a small non-negative number`);
   return Number(raw);
 }
 
@@ -87,25 +100,25 @@ function count(params, key) {
 export async function parseFragment(fragment, knownGames) {
   const body = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   if (!body) return null;
-  if (body.length > MAX_ENCODED + 2000) throw new LinkError("this link is too long");
+  if (body.length > MAX_ENCODED + 2000) throw new LinkError("ui.link.too_long", {}, "this link is too long");
   const params = new URLSearchParams(body);
-  if (!params.has("v") && !params.has("g")) throw new LinkError("this link holds no Pixel Judge scene");
+  if (!params.has("v") && !params.has("g")) throw new LinkError("ui.link.no_scene", {}, "this link holds no Pixel Judge scene");
   const version = params.get("v");
-  if (version !== LINK_VERSION) throw new LinkError(`this link has format version '${version ?? "none"}'; this page reads version ${LINK_VERSION}`);
+  if (version !== LINK_VERSION) throw new LinkError("ui.link.version", { version: version ?? "-", reads: LINK_VERSION }, `this link has format version '${version ?? "none"}'; this page reads version ${LINK_VERSION}`);
   const game = params.get("g");
-  if (!knownGames.includes(game)) throw new LinkError(`this link names an unknown game '${game ?? ""}'`);
+  if (!knownGames.includes(game)) throw new LinkError("ui.link.unknown_game", { game: game ?? "" }, `this link names an unknown game '${game ?? ""}'`);
   const encoded = params.get("i");
-  if (encoded === null) throw new LinkError("this link has no input");
+  if (encoded === null) throw new LinkError("ui.link.no_input", {}, "this link has no input");
   const caseIndex = count(params, "c");
   const step = count(params, "s");
   const rawMoves = params.get("m");
   const moves = rawMoves ? rawMoves.split(",") : [];
-  if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("the moves in this link are malformed");
+  if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("ui.link.bad_moves", {}, "the moves in this link are malformed");
   const explore = parseExplore(params.get("x"));
   const rawUser = params.get("u");
   const userSteps = rawUser ? rawUser.split(",") : [];
   if (userSteps.length > moves.length || !userSteps.every((k) => /^\d{1,6}$/.test(k))) {
-    throw new LinkError("the analysed steps in this link ('u') are malformed");
+    throw new LinkError("ui.link.bad_steps", {}, "the analysed steps in this link ('u') are malformed");
   }
   const text = await decodeInput(encoded);
   return { game, text, caseIndex, step, moves, explore, userSteps: userSteps.map(Number), tool: await parseTool(params) };
@@ -114,7 +127,7 @@ export async function parseFragment(fragment, knownGames) {
 function parseExplore(raw) {
   if (raw === null) return null;
   const match = EXPLORE.exec(raw);
-  if (!match) throw new LinkError("the Explore settings in this link are malformed");
+  if (!match) throw new LinkError("ui.link.bad_explore", {}, "the Explore settings in this link are malformed");
   return { study: match[1], deals: Number(match[2]), seed: Number(match[3]) };
 }
 
@@ -123,17 +136,17 @@ function parseExplore(raw) {
 async function parseTool(params) {
   const name = params.get("t");
   if (name === null) return null;
-  if (!TOOLS.includes(name)) throw new LinkError(`this link names an unknown tool '${name}'`);
+  if (!TOOLS.includes(name)) throw new LinkError("ui.link.unknown_tool", { tool: name }, `this link names an unknown tool '${name}'`);
   const encoded = params.get("tp");
   if (encoded === null) return { name, params: {} };
   let data;
   try { data = JSON.parse(await decodeInput(encoded)); } catch (err) {
     if (err instanceof LinkError) throw err;
-    throw new LinkError("the tool settings in this link are not valid");
+    throw new LinkError("ui.link.bad_tool", {}, "the tool settings in this link are not valid");
   }
   const flat = data && typeof data === "object" && !Array.isArray(data)
     && Object.values(data).every((v) => v === null || ["string", "number", "boolean"].includes(typeof v));
-  if (!flat) throw new LinkError("the tool settings in this link are not valid");
+  if (!flat) throw new LinkError("ui.link.bad_tool", {}, "the tool settings in this link are not valid");
   return { name, params: data };
 }
 

@@ -6,7 +6,8 @@ import { app, el, emit, gameInfo, copyText, player, reducedMotion } from "./stat
 import { clearError, showError } from "./input-errors.js";
 import { fillCases, showCase } from "./cases.js";
 import { choicesBefore } from "./moves.js";
-import { linkProblem } from "./share.js";
+import { localize, onLanguage } from "../i18n/i18n.js";
+import { setPlain, setText } from "../i18n/dom.js";
 
 /** @typedef {import("./types.js").SolveOptions} SolveOptions */
 /** @typedef {import("../engine/client.js").EngineError} EngineError */
@@ -15,7 +16,7 @@ import { linkProblem } from "./share.js";
  * What solving needs from the rest of the page (main.js hands it over).
  * @typedef {object} SolveNeeds
  * @property {(frames: import("../stage/types.js").Frame[], step?: number) => void} loadFrames
- * @property {(message: string) => void} showLinkError
+ * @property {(problem: import("../i18n/render.js").Msg) => void} showLinkError
  */
 
 /** @type {SolveNeeds} */
@@ -37,7 +38,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   game = app.game, text = el.input.value, accept = null } = {}) {
   if (!app.client || !game) return false;
   if (!text.trim()) {
-    showError({ message: "The input is empty: paste a judge input, or load a sample." });
+    showError({ key: "ui.solve.empty" });
     return false;
   }
   clearError();
@@ -48,39 +49,43 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   const ticket = ++app.ticket;
   running = key;
   if (app.solving) {
-    el.solveStatus.textContent = "Stopping the previous solve…";
+    setText(el.solveStatus, "ui.solve.stopping");
     await app.client.cancel();
   }
   if (ticket !== app.ticket) return false;
-  el.solveStatus.textContent = app.client.stage === "ready" ? "Solving…" : "Waiting for the engine…";
+  setText(el.solveStatus, app.client.stage === "ready" ? "ui.solve.solving" : "ui.solve.waiting");
   const started = performance.now();
   const reply = await call({ cmd: "solve", game, text, case: caseIndex, moves }, (p) => {
     if (ticket !== app.ticket) return;
+    /** @type {import("../i18n/render.js").Msg[]} */
     const parts = [];
-    if (p.cases > 1) parts.push(`case ${p.case + 1}/${p.cases}`);
-    if (p.nodes) parts.push(`${Number(p.nodes).toLocaleString()} positions`);
-    parts.push(`${((performance.now() - started) / 1000).toFixed(1)} s`);
-    el.solveStatus.textContent = `Solving… ${parts.join(" · ")}`;
+    if (p.cases > 1) parts.push({ id: "ui.solve.progress_case", params: { case: p.case + 1, cases: p.cases } });
+    if (p.nodes) parts.push({ id: "ui.solve.progress_nodes", params: { count: Number(p.nodes) } });
+    parts.push({ id: "ui.solve.progress_seconds", params: { seconds: ((performance.now() - started) / 1000).toFixed(1) } });
+    setText(el.solveStatus, "ui.solve.progress", { details: parts });
   });
   if (ticket !== app.ticket) return false;
   running = null;
   if (!fromLink && game !== app.game) {
     // The user picked another game meanwhile: this answer is not shown, nor its status.
-    el.solveStatus.textContent = "";
+    setPlain(el.solveStatus, "");
     return false;
   }
   if (!reply.ok) {
-    el.solveStatus.textContent = reply.error.type === "Cancelled" ? "Cancelled." : "";
+    if (reply.error.type === "Cancelled") setText(el.solveStatus, "ui.solve.cancelled");
+    else setPlain(el.solveStatus, "");
     if (fromLink) needs.showLinkError(linkProblem(reply.error, caseIndex));
     else if (reply.error.type !== "Cancelled") showError(reply.error);
     return false;
   }
   if (accept) await accept();
-  const ms = reply.stats && reply.stats.ms !== undefined ? `${reply.stats.ms} ms` : "";
+  const ms = reply.stats && reply.stats.ms !== undefined ? reply.stats.ms : null;
   const info = gameInfo(game);
   const nodes = info && info.kind === "two-player" && reply.stats.nodes;
-  const searched = nodes ? ` · ${Number(nodes).toLocaleString()} position${nodes === 1 ? "" : "s"} searched` : "";
-  el.solveStatus.textContent = quiet ? "" : `Solved in ${ms}${searched}`;
+  if (quiet) setPlain(el.solveStatus, "");
+  else if (ms === null) setText(el.solveStatus, "ui.solve.solved");
+  else if (nodes) setText(el.solveStatus, "ui.solve.solved_nodes", { ms, count: Number(nodes) });
+  else setText(el.solveStatus, "ui.solve.solved_ms", { ms });
   el.answer.textContent = reply.answer;
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
@@ -92,6 +97,38 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   emit("solved");
   if (!quiet) bringStageIntoView();
   return true;
+}
+
+/**
+ * What is wrong with a link, in the link's own terms (its c= is counted from 0).
+ * @param {EngineError} error
+ * @param {number} caseIndex
+ */
+function linkProblem(error, caseIndex) {
+  const cases = findMsg(error.msg, "error.no_such_case");
+  if (cases) {
+    const n = Number(cases.params && cases.params.count);
+    return { id: "ui.links.bad_case", params: { case: caseIndex, count: n, last: n - 1 } };
+  }
+  if (error.type === "Cancelled") return { id: "ui.links.cancelled", params: {} };
+  const message = error.msg || { id: "raw", params: { text: error.message } };
+  if (error.line && error.column) return { id: "ui.links.rejected_at", params: { message, line: error.line, column: error.column } };
+  if (error.line) return { id: "ui.links.rejected_line", params: { message, line: error.line } };
+  return { id: "ui.links.rejected", params: { message } };
+}
+
+/**
+ * The message with this id in `msg` or among its parameters, or null.
+ * @param {unknown} msg
+ * @param {string} id
+ * @returns {import("../i18n/render.js").Msg | null}
+ */
+function findMsg(msg, id) {
+  if (Array.isArray(msg)) return msg.map((m) => findMsg(m, id)).find(Boolean) || null;
+  if (!msg || typeof msg !== "object") return null;
+  const m = /** @type {import("../i18n/render.js").Msg} */ (msg);
+  if (m.id === id) return m;
+  return Object.values(m.params || {}).map((v) => findMsg(v, id)).find(Boolean) || null;
 }
 
 // After Solve the whole stage is in view, at every screen size.
@@ -184,7 +221,7 @@ export const handlers = {
   // Before takeOver, early-solve.js queues the press instead.
   solve: () => (el.solve.dataset.wired === "true" ? solve() : false),
   cancel: async () => {
-    el.solveStatus.textContent = "Cancelling…";
+    setText(el.solveStatus, "ui.solve.cancelling");
     if (app.client) await app.client.cancel();
   },
   caseChosen: (/** @type {number} */ k) => replay(k, [], 0),
@@ -205,6 +242,15 @@ export const handlers = {
   },
   copyAnswer: async () => {
     const copied = await copyText(el.answer.textContent);
-    el.solveStatus.textContent = copied ? "Answer copied." : "Select the answer to copy it.";
+    setText(el.solveStatus, copied ? "ui.solve.copied" : "ui.solve.copy_refused");
   },
 };
+
+// The shown scene's texts follow the language (the reply keeps its messages).
+onLanguage(() => {
+  const s = app.solved;
+  if (!s) return;
+  localize(s.reply);
+  localize(s.frames);
+  fillCases(s.reply.cases, s.caseIndex);
+});

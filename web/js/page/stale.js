@@ -4,6 +4,7 @@
 // would share the old input).  The next solve of the shown input clears it.
 import { app, el, on } from "./state.js";
 import { addState } from "./hook.js";
+import { setPlain } from "../i18n/dom.js";
 
 /** Whether the shown answer and scene belong to another input than the one shown. */
 function isStale() {
@@ -20,8 +21,9 @@ function refreshStale() {
   if (stale) {
     el.linkText.hidden = true;
     el.embedText.hidden = true;
-    el.linkStatus.textContent = "";
-    if (/^Solved in|^Random deal/.test(el.solveStatus.textContent)) el.solveStatus.textContent = "";
+    setPlain(el.linkStatus, "");
+    // The solve's own line (its time, the deal's seed) belongs to the old input.
+    if (/^ui\.(solve\.solved|input\.random_status)/.test(el.solveStatus.dataset.i18n || "")) setPlain(el.solveStatus, "");
   }
 }
 

@@ -33,12 +33,14 @@ import { Player } from "../stage/player.js";
  *   game:     a game was selected (by the picker, a link or a feature)
  *   input:    the input's text changed
  *   solved:   a solve put a new scene on the page
+ *   language: the language changed and every text is in it (views that draw redraw)
  * @typedef {object} PageEvents
  * @property {[why: import("../stage/player.js").Change]} player
- * @property {[why: import("../stage/player.js").Change, index: number, count: number]} step
+ * @property {[why: import("../stage/player.js").Change | "language", index: number, count: number]} step
  * @property {[info: GameInfo]} game
  * @property {[]} input
  * @property {[]} solved
+ * @property {[]} language  the page's texts are in a new language (the shown scene's too)
  */
 
 /**

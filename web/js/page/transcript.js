@@ -1,10 +1,12 @@
 // The text transcript beside the canvas: one line per frame, the current one marked.
+import { setMsg } from "../i18n/dom.js";
 
 export function fillTranscript(list, frames) {
   list.replaceChildren(...frames.map((frame, k) => {
     const item = document.createElement("li");
     item.dataset.step = String(k);
-    item.textContent = frame.note;
+    if (frame.msg) setMsg(item, frame.msg);
+    else item.textContent = frame.note;
     return item;
   }));
 }

@@ -7,6 +7,7 @@
 // is shown by the phone layout's CSS, so it takes its room before any script runs.
 import { addState } from "./hook.js";
 import { WIDTH } from "../stage/renderer.js";
+import { setText } from "../i18n/dom.js";
 
 const ZOOM = 2;
 let zoomed = false;
@@ -24,7 +25,7 @@ export function bindZoom(canvas, hint) {
     canvas.style.transformOrigin = on ? `${x}px ${y}px` : "";
     canvas.style.transform = on ? `scale(${ZOOM})` : "";
     canvas.classList.toggle("zoomed", on);
-    hint.textContent = on ? "Tap the stage again to zoom out" : "Tap the stage to zoom in";
+    setText(hint, on ? "ui.playback.zoom_out_hint" : "ui.playback.zoom_hint");
     refresh();
   };
   // A stage that grows past 2x (a turned phone, a wider window) zooms back out.

@@ -1,22 +1,23 @@
 // Check: paste a program's output for the current input; a verdict per case,
 // the first differing line and column marked in both texts, and a click on a
 // failing case opens its scene in the player.
-import { h } from "./dom.js";
+import { h, showFailure } from "./dom.js";
 import * as judge from "./judge.js";
+import { setPlain, setText } from "../i18n/dom.js";
 
 export function checkPanel(ctx) {
   const output = h("textarea", { testid: "check-output", spellcheck: "false", autocomplete: "off",
-    "aria-label": "Your program's output", placeholder: "Paste your program's output for the current input" });
+    i18nAttr: { "aria-label": "ui.check.output_label", placeholder: "ui.check.output_placeholder" } });
   const strict = h("input", { type: "checkbox", testid: "check-strict" });
-  const run = h("button", { type: "button", class: "primary", testid: "check-run" }, "Check");
+  const run = h("button", { type: "button", class: "primary", testid: "check-run", i18n: "ui.check.run" });
   const status = h("span", { class: "status", testid: "check-status", role: "status", "aria-live": "polite" });
   const summary = h("p", { class: "tool-summary", testid: "check-summary", hidden: true });
   const results = h("ol", { class: "check-cases", testid: "check-results" });
   const root = h("div", { class: "tool-body" },
-    h("p", { class: "hint" }, "Judges your program's output against the engine's answer for the current input, case by case."),
+    h("p", { class: "hint", i18n: "ui.check.hint" }),
     output,
     h("div", { class: "row" }, run,
-      h("label", { class: "toggle" }, strict, " strict (white space counts)"), status),
+      h("label", { class: "toggle" }, strict, " ", h("span", { i18n: "ui.check.strict" })), status),
     summary, results);
 
   async function runCheck() {
@@ -25,17 +26,17 @@ export function checkPanel(ctx) {
     results.replaceChildren();
     summary.hidden = true;
     if (!input.trim()) {
-      status.textContent = "The input is empty: load or paste an input first.";
+      setText(status, "ui.check.empty");
       return;
     }
     run.disabled = true;
-    status.textContent = "Checking…";
+    setText(status, "ui.check.checking");
     try {
       const reply = await judge.check(ctx.client, game, input, output.value, { strict: strict.checked });
-      status.textContent = "";
+      setPlain(status, "");
       show(reply, game, input);
     } catch (err) {
-      status.textContent = `Cannot check: ${err.message}`;
+      showFailure(status, err, "ui.check.cannot");
     } finally {
       run.disabled = false;
     }
@@ -43,30 +44,31 @@ export function checkPanel(ctx) {
 
   function show(reply, game, input) {
     const verdict = judge.overall(reply.cases);
-    summary.textContent = `${judge.VERDICT_TEXT[verdict]}: accepted ${reply.accepted} of ${reply.total} case${reply.total === 1 ? "" : "s"}`;
+    setText(summary, "ui.check.summary", { verdict: judge.verdictMsg(verdict), accepted: reply.accepted, count: reply.total });
     summary.dataset.verdict = verdict;
     summary.hidden = false;
     results.replaceChildren(...reply.cases.map((c) => caseRow(c, game, input)));
   }
 
   function caseRow(c, game, input) {
-    const label = `Case ${c.case}: ${judge.VERDICT_TEXT[c.verdict] || c.verdict}`;
+    const label = { case: c.case, verdict: judge.verdictMsg(c.verdict) };
     const item = h("li", { class: `check-case ${c.verdict}`, "data-verdict": c.verdict });
     if (c.verdict === "accepted") {
-      item.append(h("span", { class: "verdict-text" }, label));
+      item.append(h("span", { class: "verdict-text", i18n: "ui.check.case", i18nParams: { case: label.case, verdict: label.verdict } }));
       return item;
     }
     // A failing case opens its scene (the case picker starts at 0).
     const open = h("button", { type: "button", class: "case-open", testid: "check-open-case",
-      title: "Open this case in the player" }, label);
+      i18nAttr: { title: "ui.check.open_case" }, i18n: "ui.check.case", i18nParams: { case: label.case, verdict: label.verdict } });
     open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: c.case - 1 }));
     item.append(open);
-    if (c.message) item.append(h("p", { class: "check-message" }, c.message));
+    if (c.message_msg) item.append(h("p", { class: "check-message", msg: c.message_msg }));
+    else if (c.message) item.append(h("p", { class: "check-message" }, c.message));
     if (c.line) {
       item.append(h("div", { class: "diff" },
         diffLine("expected", c.expected, c.line, c.column),
         diffLine("got", c.got, c.line, c.column)));
-      const mark = h("button", { type: "button", class: "link-button" }, `show line ${c.line}, column ${c.column} in your output`);
+      const mark = h("button", { type: "button", class: "link-button", i18n: "ui.check.show_position", i18nParams: { line: c.line, column: c.column } });
       mark.addEventListener("click", () => selectAt(output, c.line, c.column));
       item.append(mark);
     }
@@ -75,7 +77,7 @@ export function checkPanel(ctx) {
 
   run.addEventListener("click", runCheck);
   return {
-    title: "Check", root,
+    title: "ui.check.title", root,
     fill(params) {
       if (typeof params.output === "string") output.value = params.output;
       if (params.strict !== undefined) strict.checked = Boolean(params.strict);
@@ -87,10 +89,12 @@ export function checkPanel(ctx) {
 
 // One side of a difference: the line's text with the first differing column marked.
 function diffLine(label, text, line, column) {
-  const row = h("div", { class: `diff-line ${label}` }, h("span", { class: "diff-label" }, `${label} (line ${line})`));
+  const row = h("div", { class: `diff-line ${label}` }, label === "got"
+    ? h("span", { class: "diff-label", i18n: "ui.check.got_line", i18nParams: { line } })
+    : h("span", { class: "diff-label", i18n: "ui.check.expected_line", i18nParams: { line } }));
   const code = h("code", { testid: `diff-${label}` });
   if (text === null || text === undefined) {
-    code.append(h("em", {}, label === "got" ? "(nothing: the output ends here)" : "(nothing: the answer ends here)"));
+    code.append(h("em", { i18n: label === "got" ? "ui.check.output_ends" : "ui.check.answer_ends" }));
   } else {
     const at = Math.max(0, Math.min((column || 1) - 1, text.length));
     code.append(text.slice(0, at), h("mark", {}, text.slice(at, at + 1) || " "), text.slice(at + 1));

@@ -5,6 +5,7 @@
 // The compiler's modules (js/cpp/) load only when C++ is picked, so a visit that
 // never picks C++ never loads them.
 import { h } from "./dom.js";
+import { setText } from "../i18n/dom.js";
 
 /** @typedef {"checking" | "needed" | "offline" | "downloading" | "loading" | "cached" | "ready" | "failed"} BoxState */
 
@@ -21,9 +22,9 @@ export const loadCpp = () => import("../cpp/solution-cpp.js");
  */
 export function cppBox() {
   const text = h("p", { class: "cpp-text", testid: "cpp-status", role: "status", "aria-live": "polite" });
-  const progress = h("progress", { testid: "cpp-progress", max: "1", hidden: true, "aria-label": "C++ compiler download" });
-  const download = h("button", { type: "button", class: "primary", testid: "cpp-download", hidden: true }, "Download the C++ compiler");
-  const cancel = h("button", { type: "button", testid: "cpp-cancel", hidden: true }, "Cancel download");
+  const progress = h("progress", { testid: "cpp-progress", max: "1", hidden: true, i18nAttr: { "aria-label": "ui.cpp.progress" } });
+  const download = h("button", { type: "button", class: "primary", testid: "cpp-download", hidden: true, i18n: "ui.cpp.download" });
+  const cancel = h("button", { type: "button", testid: "cpp-cancel", hidden: true, i18n: "ui.cpp.cancel" });
   const root = h("div", { class: "cpp-box", testid: "cpp-box", hidden: true },
     text, h("div", { class: "row" }, progress, download, cancel));
   let shown = false;
@@ -32,26 +33,24 @@ export function cppBox() {
   let cpp = null;
   let checks = 0;        // a newer check makes an older one's answer moot
 
-  /** @param {BoxState} state @param {string} words */
-  function set(state, words, { bar = false, value = /** @type {number | null} */ (null), button = "", stop = false } = {}) {
+  /** @param {BoxState} state @param {{ id: string, params: object }} words  (button: a message too, or null) */
+  function set(state, words, { bar = false, value = /** @type {number | null} */ (null), button = /** @type {any} */ (null), stop = false } = {}) {
     root.dataset.state = state;
-    text.textContent = words;
+    setText(text, "ui.tools.reason", { reason: words });
     progress.hidden = !bar;
     if (value === null) progress.removeAttribute("value");
     else progress.value = value;
     download.hidden = !button;
-    download.textContent = button;
+    if (button) setText(download, "ui.tools.reason", { reason: button });
     download.disabled = state === "offline";
     cancel.hidden = !stop;
   }
 
   function needed() {
     if (navigator.onLine === false) {
-      set("offline", `You are offline, and this browser does not have the C++ compiler yet (a one-time ${mb(wire)} download). `
-        + "Connect to the network and download it; after that, C++ works offline too.", { button: `Download (${mb(wire)})` });
+      set("offline", { id: "ui.cpp.offline", params: { size: mb(wire) } }, { button: { id: "ui.cpp.download_size", params: { size: mb(wire) } } });
     } else {
-      set("needed", `C++ needs a one-time ${mb(wire)} download: the compiler (Clang, built for WebAssembly) runs in this `
-        + "page, and this browser keeps it for offline use.", { button: `Download the C++ compiler (${mb(wire)})` });
+      set("needed", { id: "ui.cpp.needed", params: { size: mb(wire) } }, { button: { id: "ui.cpp.download_compiler", params: { size: mb(wire) } } });
     }
   }
 
@@ -61,17 +60,14 @@ export function cppBox() {
     if (state !== "idle") checks += 1;   // news from the compiler makes a check under way moot
     if (state === "downloading") {
       const part = detail.total ? detail.done / detail.total : 0;
-      set("downloading", `Downloading the C++ compiler: ${mb(part * detail.wire)} of ${mb(detail.wire)} (${Math.floor(part * 100)}%)`,
+      set("downloading", { id: "ui.cpp.downloading", params: { done: mb(part * detail.wire), size: mb(detail.wire), percent: Math.floor(part * 100) } },
         { bar: true, value: part, stop: true });
     } else if (state === "loading") {
-      set("loading", "Loading the C++ compiler…", { bar: true, stop: true });
+      set("loading", { id: "ui.cpp.loading", params: {} }, { bar: true, stop: true });
     } else if (state === "ready") {
-      set("ready", detail.stored
-        ? "C++ compiler ready (clang++ -O2 -std=c++17 -fno-exceptions), kept in this browser for offline use."
-        : "C++ compiler ready (clang++ -O2 -std=c++17 -fno-exceptions). This browser did not let the page keep it: "
-          + "the next visit downloads it again.");
+      set("ready", detail.stored ? { id: "ui.cpp.ready_kept", params: {} } : { id: "ui.cpp.ready_not_kept", params: {} });
     } else if (state === "failed") {
-      set("failed", `The C++ compiler could not be loaded: ${detail}`, { button: "Try again" });
+      set("failed", { id: "ui.cpp.failed", params: { reason: String(detail) } }, { button: { id: "ui.cpp.retry", params: {} } });
     } else if (state === "idle") {
       check({ load: false });   // cancelled: back to what the browser has, loading nothing
     }
@@ -94,13 +90,13 @@ export function cppBox() {
     if (ticket !== checks || !shown || compiler.ready || compiler.busy) return undefined;
     if (!cached) return needed();
     if (load) compiler.load().catch(() => {});
-    else set("cached", "The C++ compiler is in this browser (kept for offline use): it loads when you run.");
+    else set("cached", { id: "ui.cpp.cached", params: {} });
     return undefined;
   }
 
   download.addEventListener("click", () => {
     if (!cpp) return;
-    set("downloading", `Downloading the C++ compiler: starting (${mb(wire)})…`, { bar: true, value: 0, stop: true });
+    set("downloading", { id: "ui.cpp.starting", params: { size: mb(wire) } }, { bar: true, value: 0, stop: true });
     cpp.cppCompiler().load().catch(() => {});   // failures come through follow()
   });
   cancel.addEventListener("click", () => cpp?.cancelCompile());
@@ -111,7 +107,7 @@ export function cppBox() {
   }
 
   function failed(/** @type {Error} */ err) {
-    set("failed", `The C++ compiler could not be loaded: ${err.message}`, { button: "Try again" });
+    set("failed", { id: "ui.cpp.failed", params: { reason: err.message } }, { button: { id: "ui.cpp.retry", params: {} } });
   }
 
   return {
@@ -135,11 +131,10 @@ export function cppBox() {
  */
 export function diagnosticItems(diagnostics, goTo) {
   return diagnostics.filter((d) => d.severity !== "note").slice(0, 50).map((d) => {
-    const where = d.line === null ? "" : `line ${d.line}, column ${d.column}: `;
-    const words = `${where}${d.severity}: ${d.message}`;
-    if (d.line === null) return h("li", { class: "diagnostic" }, words);
-    const button = h("button", { type: "button", class: "link-button", testid: "solution-diagnostic",
-      title: "Show this line in the editor" }, words);
+    // The compiler's own words stay as it wrote them (like the code); where they are follows the language.
+    if (d.line === null) return h("li", { class: "diagnostic", i18n: "ui.cpp.diagnostic", i18nParams: { severity: d.severity, message: d.message } });
+    const button = h("button", { type: "button", class: "link-button", testid: "solution-diagnostic", i18nAttr: { title: "ui.cpp.show_line" },
+      i18n: "ui.cpp.diagnostic_at", i18nParams: { line: d.line, column: d.column ?? 1, severity: d.severity, message: d.message } });
     button.addEventListener("click", () => goTo(/** @type {number} */ (d.line), d.column ?? 1));
     return h("li", { class: "diagnostic" }, button);
   });

@@ -1,10 +1,21 @@
 // A small element builder for the tool panels.  Text is only ever set as text.
 //   h("button", {testid: "x", class: "y", type: "button"}, "label", child, ...)
+// Words come from the catalogs, so they follow the language (i18n/dom.js):
+//   h("button", {i18n: "ui.key", i18nParams: {...}})   the element's text
+//   h("input", {i18nAttr: {"aria-label": "ui.key"}})      attributes
+//   h("p", {msg: {id, params}})                           an engine message
+import { setAttrs, setMsg, setText } from "../i18n/dom.js";
+import { t } from "../i18n/i18n.js";
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "testid") node.dataset.testid = value;
+    if (key === "i18n") setText(node, value, attrs.i18nParams);
+    else if (key === "i18nParams") continue;
+    else if (key === "i18nAttr") setAttrs(node, value, attrs.i18nParams);
+    else if (key === "msg") setMsg(node, value);
+    else if (key === "testid") node.dataset.testid = value;
     else if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
     else if (key === "value") node.value = value;
@@ -18,29 +29,52 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A labelled control: <label>text <control></label>.
-export function field(text, control, cls = "tool-field") {
-  return h("label", { class: cls }, h("span", { class: "tool-label" }, text), control);
+// A labelled control: <label>text <control></label>; `key` is the label's catalog key.
+export function field(key, control, cls = "tool-field") {
+  return h("label", { class: cls }, h("span", { class: "tool-label", i18n: key }), control);
 }
 
+// `label`: the catalog key of its accessible name.
 export function numberInput(testid, { value, min, max, label }) {
   return h("input", { type: "number", testid, value: String(value), min, max, step: "1",
-    inputmode: "numeric", "aria-label": label });
+    inputmode: "numeric", i18nAttr: { "aria-label": label } });
 }
 
+// options: [value, catalog key] pairs, or [value, text, true] for a text that is not words.
 export function select(testid, options, { value, label } = {}) {
-  const node = h("select", { testid, "aria-label": label },
-    options.map(([v, text]) => h("option", { value: v }, text)));
+  const node = h("select", { testid, i18nAttr: label ? { "aria-label": label } : null },
+    options.map(([v, text, plain]) => (plain ? h("option", { value: v }, text) : h("option", { value: v, i18n: text }))));
   if (value !== undefined) node.value = value;
   return node;
 }
 
-// Reads a whole number from an input, or throws a message naming the field.
+/** A bad value in a tool's field: a catalog key with parameters (the message is its text now). */
+export class FieldError extends Error {
+  constructor(key, params = {}) {
+    super(t(key, params));
+    this.key = key;
+    this.params = params;
+  }
+}
+
+// Reads a whole number from an input, or throws a FieldError naming the field (`name`: the
+// catalog key of the field's name).
 export function wholeNumber(input, name, { min = 0, max = Number.MAX_SAFE_INTEGER, fallback } = {}) {
   const raw = input.value.trim();
   if (raw === "" && fallback !== undefined) return fallback;
-  if (!/^-?\d+$/.test(raw)) throw new Error(`${name} must be a whole number`);
+  const field = { id: name, params: {} };
+  if (!/^-?\d+$/.test(raw)) throw new FieldError("ui.tools.not_whole", { field });
   const value = Number(raw);
-  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}`);
+  if (value < min || value > max) throw new FieldError("ui.tools.out_of_range", { field, min, max });
   return value;
+}
+
+// Shows why a tool stopped in its status line: a FieldError or an engine error in the
+// language shown (and after a change of language), anything else as its text.
+//   prefix: the catalog key of the words before the reason ("Cannot check: {{reason}}"), or null
+export function showFailure(status, err, prefix = null) {
+  const reason = err instanceof FieldError ? { id: err.key, params: err.params }
+    : err && err.msg ? err.msg : { id: "raw", params: { text: String(err && err.message ? err.message : err) } };
+  if (prefix) setText(status, prefix, { reason });
+  else setText(status, "ui.tools.reason", { reason });
 }

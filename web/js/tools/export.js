@@ -1,7 +1,8 @@
 // Export: an animated GIF of the play sequence (or a range of steps) at 1x-4x,
 // nearest-neighbour, encoded in a worker (gifenc) with progress and Cancel; a
 // PNG of the current frame; the transcript as text.
-import { h, field, select, wholeNumber } from "./dom.js";
+import { FieldError, h, field, select, showFailure, wholeNumber } from "./dom.js";
+import { setText } from "../i18n/dom.js";
 import { ExportJob, Cancelled, download, toBase64 } from "./export-client.js";
 import { paint, WIDTH, HEIGHT } from "../stage/renderer.js";
 
@@ -13,17 +14,17 @@ export const MAX_GIF_FRAMES = 5000;
 // Each GIF frame is one step, drawn settled (t = 1, steady blinks).
 export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgress = () => {}, onJob = () => {} } = {}) {
   const s = ctx.solved();
-  if (!s) throw new Error("solve an input first: there is no play sequence to export");
+  if (!s) throw new FieldError("ui.export.nothing");
   const last = s.frames.length - 1;
   if (to === null || to === undefined) to = last;
   for (const [name, v] of [["scale", scale], ["from", from], ["to", to]]) {
-    if (!Number.isInteger(v)) throw new Error(`${name} must be a whole number`);
+    if (!Number.isInteger(v)) throw new FieldError("ui.tools.not_whole", { field: { id: "raw", params: { text: name } } });
   }
-  if (scale < 1 || scale > 4) throw new Error("scale must be 1, 2, 3 or 4");
-  if (from < 0) throw new Error("the first step is 0");
-  if (to > last) throw new Error(`the last step is ${last}: "to" must be at most ${last}`);
-  if (from > to) throw new Error(`"from" (${from}) comes after "to" (${to})`);
-  if (to - from + 1 > MAX_GIF_FRAMES) throw new Error(`at most ${MAX_GIF_FRAMES} steps fit in one GIF`);
+  if (scale < 1 || scale > 4) throw new FieldError("ui.export.bad_scale");
+  if (from < 0) throw new FieldError("ui.export.first_step");
+  if (to > last) throw new FieldError("ui.export.last_step", { last });
+  if (from > to) throw new FieldError("ui.export.from_after_to", { from, to });
+  if (to - from + 1 > MAX_GIF_FRAMES) throw new FieldError("ui.export.too_many", { count: MAX_GIF_FRAMES });
   await document.fonts.ready;
   const canvas = document.createElement("canvas");
   canvas.width = WIDTH;
@@ -51,18 +52,20 @@ export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgres
 }
 
 export function exportPanel(ctx) {
-  const scale = select("export-scale", [["1", "1x"], ["2", "2x"], ["3", "3x"], ["4", "4x"]], { value: "2", label: "Scale" });
-  const from = h("input", { type: "number", testid: "export-from", min: "0", step: "1", inputmode: "numeric", placeholder: "first", "aria-label": "From step" });
-  const to = h("input", { type: "number", testid: "export-to", min: "0", step: "1", inputmode: "numeric", placeholder: "last", "aria-label": "To step" });
+  const scale = select("export-scale", [["1", "1x", true], ["2", "2x", true], ["3", "3x", true], ["4", "4x", true]], { value: "2", label: "ui.export.scale_label" });
+  const from = h("input", { type: "number", testid: "export-from", min: "0", step: "1", inputmode: "numeric",
+    i18nAttr: { placeholder: "ui.export.first", "aria-label": "ui.export.from_label" } });
+  const to = h("input", { type: "number", testid: "export-to", min: "0", step: "1", inputmode: "numeric",
+    i18nAttr: { placeholder: "ui.export.last", "aria-label": "ui.export.to_label" } });
   const gif = h("button", { type: "button", class: "primary", testid: "export-gif" }, "GIF");
-  const png = h("button", { type: "button", testid: "export-png" }, "PNG of this frame");
-  const text = h("button", { type: "button", testid: "export-transcript" }, "Transcript (.txt)");
-  const cancel = h("button", { type: "button", testid: "export-cancel", disabled: true }, "Cancel");
-  const bar = h("progress", { testid: "export-progress", max: "1", value: "0", hidden: true, "aria-label": "Progress" });
+  const png = h("button", { type: "button", testid: "export-png", i18n: "ui.export.png" });
+  const text = h("button", { type: "button", testid: "export-transcript", i18n: "ui.export.transcript" });
+  const cancel = h("button", { type: "button", testid: "export-cancel", disabled: true, i18n: "ui.tools.cancel" });
+  const bar = h("progress", { testid: "export-progress", max: "1", value: "0", hidden: true, i18nAttr: { "aria-label": "ui.tools.progress" } });
   const status = h("span", { class: "status", testid: "export-status", role: "status", "aria-live": "polite" });
   const root = h("div", { class: "tool-body" },
-    h("p", { class: "hint" }, "Save the play sequence as an animated GIF (one frame per step, pixels kept square), the current frame as a PNG, or the transcript as text."),
-    h("div", { class: "row fields" }, field("scale", scale), field("from step", from), field("to step", to)),
+    h("p", { class: "hint", i18n: "ui.export.hint" }),
+    h("div", { class: "row fields" }, field("ui.export.scale", scale), field("ui.export.from", from), field("ui.export.to", to)),
     h("div", { class: "row" }, gif, cancel, png, text),
     h("div", { class: "row" }, bar, status));
 
@@ -74,18 +77,18 @@ export function exportPanel(ctx) {
     try {
       options = {
         scale: Number(scale.value),
-        from: wholeNumber(from, "from step", { fallback: 0 }),
-        to: wholeNumber(to, "to step", { fallback: null }),
+        from: wholeNumber(from, "ui.export.from", { fallback: 0 }),
+        to: wholeNumber(to, "ui.export.to", { fallback: null }),
       };
     } catch (err) {
-      status.textContent = err.message;
+      showFailure(status, err);
       return;
     }
     gif.disabled = true;
     cancel.disabled = false;
     bar.hidden = false;
     stopped = false;
-    status.textContent = "Drawing frames…";
+    setText(status, "ui.export.drawing_start");
     try {
       const out = await encodeGif(ctx, {
         ...options,
@@ -93,16 +96,18 @@ export function exportPanel(ctx) {
           bar.max = total;
           bar.value = done;
           const half = total / 2;
-          status.textContent = done <= half ? `Drawing ${done} / ${half} frames…` : `Encoding ${done - half} / ${half} frames…`;
+          if (done <= half) setText(status, "ui.export.drawing", { done, total: half });
+          else setText(status, "ui.export.encoding", { done: done - half, total: half });
         },
         onJob: (j) => { job = j; if (stopped) j.cancel(); },
       });
       const s = ctx.solved();
       const name = `${s.game}-case${s.caseIndex + 1}-steps${out.from}-${out.to}-${options.scale}x.gif`;
       download(out.bytes, name, "image/gif");
-      status.textContent = `${name}: ${out.frames} frames, ${out.width} x ${out.height}, ${(out.bytes.length / 1024).toFixed(1)} KB.`;
+      setText(status, "ui.export.gif_done", { name, count: out.frames, width: out.width, height: out.height, kb: (out.bytes.length / 1024).toFixed(1) });
     } catch (err) {
-      status.textContent = err instanceof Cancelled ? "Cancelled." : `Cannot export: ${err.message}`;
+      if (err instanceof Cancelled) setText(status, "ui.tools.cancelled");
+      else showFailure(status, err, "ui.export.cannot");
     } finally {
       job = null;
       gif.disabled = false;
@@ -113,7 +118,7 @@ export function exportPanel(ctx) {
 
   function runPng() {
     const s = ctx.solved();
-    if (!s) { status.textContent = "Solve an input first: there is no frame to save."; return; }
+    if (!s) { setText(status, "ui.export.no_frame"); return; }
     const k = ctx.step();
     const factor = Number(scale.value);
     const canvas = document.createElement("canvas");
@@ -129,17 +134,17 @@ export function exportPanel(ctx) {
     big.toBlob(async (blob) => {
       const name = `${s.game}-case${s.caseIndex + 1}-step${k}-${factor}x.png`;
       download(new Uint8Array(await blob.arrayBuffer()), name, "image/png");
-      status.textContent = `${name} saved.`;
+      setText(status, "ui.export.saved", { name });
     }, "image/png");
   }
 
   function runTranscript() {
     const s = ctx.solved();
-    if (!s) { status.textContent = "Solve an input first: there is no transcript yet."; return; }
+    if (!s) { setText(status, "ui.export.no_transcript"); return; }
     const lines = s.frames.map((f, k) => `${k}. ${f.note}`);
     const name = `${s.game}-case${s.caseIndex + 1}-transcript.txt`;
     download(new TextEncoder().encode(`${lines.join("\n")}\n`), name, "text/plain");
-    status.textContent = `${name} saved (${lines.length} steps).`;
+    setText(status, "ui.export.transcript_saved", { name, count: lines.length });
   }
 
   gif.addEventListener("click", runGif);
@@ -147,7 +152,7 @@ export function exportPanel(ctx) {
   text.addEventListener("click", runTranscript);
   cancel.addEventListener("click", () => { stopped = true; if (job) job.cancel(); });
   return {
-    title: "Export", root,
+    title: "ui.export.title", root,
     fill(params) {
       if (["1", "2", "3", "4"].includes(String(params.scale))) scale.value = String(params.scale);
       if (params.from !== undefined && params.from !== null) from.value = String(params.from);

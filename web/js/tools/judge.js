@@ -5,6 +5,7 @@ export class JudgeError extends Error {
   constructor(error) {
     super(error.message);   // the engine's message already names the line and column
     this.type = error.type;
+    this.msg = error.msg || null;   // the same, as a message: it follows the language
     this.line = error.line ?? null;
     this.column = error.column ?? null;
   }
@@ -38,11 +39,20 @@ export async function answer(client, game, input) {
   return (await call(client, { cmd: "solve", game, text: input })).answer;
 }
 
-export const VERDICT_TEXT = {
-  accepted: "accepted", presentation: "presentation error", wrong: "wrong answer",
-  time: "time limit exceeded", output: "output limit exceeded", error: "runtime error", cancelled: "cancelled",
-  failed: "not run", compile: "compile error",
+// Each verdict's words (the catalog's), as a message.
+export const VERDICT = {
+  accepted: { id: "ui.verdict.accepted", params: {} },
+  presentation: { id: "ui.verdict.presentation", params: {} },
+  wrong: { id: "ui.verdict.wrong", params: {} },
+  time: { id: "ui.verdict.time", params: {} },
+  output: { id: "ui.verdict.output", params: {} },
+  error: { id: "ui.verdict.error", params: {} },
+  compile: { id: "ui.verdict.compile", params: {} },
+  cancelled: { id: "ui.verdict.cancelled", params: {} },
+  failed: { id: "ui.verdict.failed", params: {} },
 };
+/** @param {string} verdict */
+export const verdictMsg = (verdict) => VERDICT[verdict] || { id: "raw", params: { text: verdict } };
 
 // One verdict for a whole output: wrong beats presentation beats accepted.
 export function overall(cases) {

@@ -10,7 +10,9 @@
 // Code from a share link is someone else's: it is shown as a proposal (an unsaved
 // buffer with a warning and Keep / Discard) and becomes the user's saved code
 // only when they keep it or edit it; opening a link never starts the sandbox.
-import { h, field, numberInput, select, wholeNumber } from "./dom.js";
+import { h, field, numberInput, select, showFailure, wholeNumber, FieldError } from "./dom.js";
+import { setPlain, setText } from "../i18n/dom.js";
+import { t } from "../i18n/i18n.js";
 import * as judge from "./judge.js";
 import { MODES } from "./generate.js";
 import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
@@ -20,16 +22,11 @@ import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
 /** @typedef {import("./solution-store.js").Language} Language */
 
 const PANE_CHARS = 200 * 1024;   // an output pane shows at most this much at each end
-const HINTS = {
-  python: "Your Python solution runs in a sandbox of its own, at an opaque origin: it cannot reach this site's "
-    + "storage or workers, or the network (stdin is the input). Each run starts a fresh Python. Nothing leaves the page.",
-  cpp: "Your C++ solution is compiled in this page (clang++ -O2 -std=c++17 -fno-exceptions; <bits/stdc++.h> works) "
-    + "and runs as WebAssembly in a sandbox of its own, at an opaque origin: it cannot reach this site's storage or "
-    + "workers, or the network (stdin is the input). Nothing leaves the page.",
-};
+// Where each language's code runs, in words (the catalog's).
+const HINTS = { python: "ui.solution.hint_python", cpp: "ui.solution.hint_cpp" };
 
 function formatMs(ms) {
-  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+  return ms < 10 ? ms.toFixed(1) : String(Math.round(ms));
 }
 
 // Sizes as judges give them: 1 MB = 1024 KB = 1024 * 1024 bytes.
@@ -43,16 +40,15 @@ function formatSize(n) {
 export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
   if (limited) {
     return {
-      text: `${text.slice(0, PANE_CHARS)}\n[... output limit exceeded: not kept past ${formatSize(bytes)} ...]\n${tail.slice(-PANE_CHARS)}`,
-      note: `Output limit exceeded: the program wrote more than ${formatSize(bytes)} and was stopped. `
-        + `Showing the first and last ${formatSize(PANE_CHARS)} of what it wrote.`,
+      text: `${text.slice(0, PANE_CHARS)}\n[... ${t("ui.solution.pane_cut", { size: formatSize(bytes) })} ...]\n${tail.slice(-PANE_CHARS)}`,
+      note: { id: "ui.solution.note_limit", params: { size: formatSize(bytes), shown: formatSize(PANE_CHARS) } },
     };
   }
-  if (text.length <= 2 * PANE_CHARS) return { text, note: "" };
+  if (text.length <= 2 * PANE_CHARS) return { text, note: null };
   const hidden = text.length - 2 * PANE_CHARS;
   return {
-    text: `${text.slice(0, PANE_CHARS)}\n[... ${hidden.toLocaleString("en")} characters not shown ...]\n${text.slice(-PANE_CHARS)}`,
-    note: `Showing the first and last ${formatSize(PANE_CHARS)} of ${formatSize(text.length)}.`,
+    text: `${text.slice(0, PANE_CHARS)}\n[... ${t("ui.solution.pane_hidden", { count: hidden })} ...]\n${text.slice(-PANE_CHARS)}`,
+    note: { id: "ui.solution.note_long", params: { shown: formatSize(PANE_CHARS), size: formatSize(text.length) } },
   };
 }
 
@@ -86,42 +82,41 @@ export function solutionPanel(ctx) {
   /** @type {Language} the language the editor shows now */
   let language = "python";
   let shownNow = false;
-  const host = h("div", { class: "editor-host", testid: "solution-editor" }, h("p", { class: "hint" }, "Loading the editor…"));
-  const languageMenu = select("solution-language", LANGUAGE_NAMES, { value: "python", label: "Solution language" });
-  const hint = h("p", { class: "hint", testid: "solution-hint" }, HINTS.python);
+  const host = h("div", { class: "editor-host", testid: "solution-editor" }, h("p", { class: "hint", i18n: "ui.solution.loading" }));
+  const languageMenu = select("solution-language", LANGUAGE_NAMES.map(([v, name]) => [v, name, true]), { value: "python", label: "ui.solution.language_label" });
+  const hint = h("p", { class: "hint", testid: "solution-hint", i18n: HINTS.python });
   const box = cppBox();
   const limit = h("input", { type: "number", testid: "solution-limit", value: "2", min: "0.1", max: "60", step: "0.1",
-    inputmode: "decimal", "aria-label": "Time limit in seconds" });
-  const runButton = h("button", { type: "button", class: "primary", testid: "solution-run", title: "Run on the current input and check (Ctrl+Enter in the editor)" }, "Run & check");
-  const stressButton = h("button", { type: "button", testid: "solution-stress" }, "Stress");
-  const cancel = h("button", { type: "button", testid: "solution-cancel", disabled: true }, "Cancel");
+    inputmode: "decimal", i18nAttr: { "aria-label": "ui.solution.limit_label" } });
+  const runButton = h("button", { type: "button", class: "primary", testid: "solution-run", i18nAttr: { title: "ui.solution.run_title" }, i18n: "ui.solution.run" });
+  const stressButton = h("button", { type: "button", testid: "solution-stress", i18n: "ui.solution.stress" });
+  const cancel = h("button", { type: "button", testid: "solution-cancel", disabled: true, i18n: "ui.tools.cancel" });
   const countdown = h("span", { class: "countdown", testid: "solution-countdown", role: "timer", "aria-live": "off" });
   const status = h("span", { class: "status", testid: "solution-status", role: "status", "aria-live": "polite" });
-  const seed = numberInput("stress-seed", { value: 1, min: 0, label: "Stress seed" });
-  const count = numberInput("stress-count", { value: 100, min: 1, max: 1000, label: "Stress count" });
-  const mode = select("stress-mode", MODES, { value: "random", label: "Stress mode" });
+  const seed = numberInput("stress-seed", { value: 1, min: 0, label: "ui.solution.stress_seed" });
+  const count = numberInput("stress-count", { value: 100, min: 1, max: 1000, label: "ui.solution.stress_count" });
+  const mode = select("stress-mode", MODES, { value: "random", label: "ui.solution.stress_mode" });
   const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
   const details = h("ul", { class: "run-cases", testid: "solution-cases" });
   // Scrollable outputs are labelled regions the keyboard can reach and scroll.
-  const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", "aria-label": "Standard output" });
-  const stderr = h("pre", { class: "out err", testid: "solution-stderr", role: "region", tabindex: "0", "aria-label": "Standard error and traceback" });
+  const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", i18nAttr: { "aria-label": "ui.solution.stdout_label" } });
+  const stderr = h("pre", { class: "out err", testid: "solution-stderr", role: "region", tabindex: "0", i18nAttr: { "aria-label": "ui.solution.stderr_label" } });
   const stdoutNote = h("p", { class: "hint", testid: "solution-stdout-note", hidden: true });
   const stderrNote = h("p", { class: "hint", testid: "solution-stderr-note", hidden: true });
   const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
-  const keep = h("button", { type: "button", class: "primary", testid: "solution-keep" }, "Keep");
-  const discard = h("button", { type: "button", testid: "solution-discard" }, "Discard");
+  const keep = h("button", { type: "button", class: "primary", testid: "solution-keep", i18n: "ui.solution.keep" });
+  const discard = h("button", { type: "button", testid: "solution-discard", i18n: "ui.solution.discard" });
   const proposalBox = h("div", { class: "proposal", testid: "solution-proposal", role: "alert", hidden: true },
-    h("p", {}, "This link carries code from someone else: read it before you run it. "
-      + "Your own code for this game is kept until you keep this code or edit it."),
+    h("p", { i18n: "ui.solution.proposal" }),
     h("div", { class: "row" }, keep, discard));
   const root = h("div", { class: "tool-body" },
-    h("div", { class: "row solution-head" }, field("language", languageMenu), hint),
+    h("div", { class: "row solution-head" }, field("ui.solution.language", languageMenu), hint),
     box.root,
     proposalBox,
     host,
-    h("div", { class: "row" }, runButton, stressButton, cancel, field("time limit (s)", limit), countdown),
-    h("div", { class: "row fields" }, h("span", { class: "tool-label" }, "stress:"),
-      field("seed", seed), field("count", count), field("mode", mode)),
+    h("div", { class: "row" }, runButton, stressButton, cancel, field("ui.solution.limit", limit), countdown),
+    h("div", { class: "row fields" }, h("span", { class: "tool-label", i18n: "ui.solution.stress_label" }),
+      field("ui.gen.seed", seed), field("ui.gen.count", count), field("ui.gen.mode", mode)),
     h("div", { class: "row" }, status),
     verdict, details, failBox,
     h("div", { class: "outputs" },
@@ -174,7 +169,7 @@ export function solutionPanel(ctx) {
   function showLanguage(/** @type {Language} */ lang) {
     language = lang;
     languageMenu.value = lang;
-    hint.textContent = HINTS[lang];
+    setText(hint, HINTS[lang]);
     box.show(lang === "cpp" && shownNow);
     if (editor) {
       editor.setLanguage(lang);
@@ -233,7 +228,7 @@ export function solutionPanel(ctx) {
 
   function limitMs() {
     const seconds = Number(limit.value);
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 60) throw new Error("the time limit must be between 0.1 and 60 seconds");
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 60) throw new FieldError("ui.solution.bad_limit");
     return Math.round(seconds * 1000);
   }
 
@@ -242,7 +237,7 @@ export function solutionPanel(ctx) {
     const end = performance.now() + ms;
     const tick = () => {
       const left = Math.max(0, end - performance.now());
-      countdown.textContent = `${(left / 1000).toFixed(1)} s left`;
+      setText(countdown, "ui.solution.left", { seconds: (left / 1000).toFixed(1) });
     };
     tick();
     ticker = setInterval(tick, 100);
@@ -250,7 +245,7 @@ export function solutionPanel(ctx) {
 
   function stopCountdown() {
     clearInterval(ticker);
-    countdown.textContent = "";
+    setPlain(countdown, "");
   }
 
   function clearResults() {
@@ -274,7 +269,7 @@ export function solutionPanel(ctx) {
   function showOutput(pane, note, text, options) {
     const shown = paneText(text, options);
     pane.textContent = shown.text;
-    note.textContent = shown.note;
+    if (shown.note) setText(note, shown.note.id, shown.note.params); else setPlain(note, "");
     note.hidden = !shown.note;
   }
 
@@ -289,12 +284,14 @@ export function solutionPanel(ctx) {
   const shownOutput = (result) =>
     paneText(result.stdout, { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes }).text;
 
-  function showVerdict(result, prefix = "") {
+  function showVerdict(result, found = false) {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
     const untimed = ["time", "cancelled", "failed", "compile"].includes(result.verdict);
-    const why = result.verdict === "compile" ? `: ${result.summary}` : "";
-    verdict.textContent = `${prefix}${judge.VERDICT_TEXT[result.verdict]}${why}${untimed ? "" : ` · ${formatMs(result.ms)}`}`;
+    const [what, why, ms] = [judge.verdictMsg(result.verdict), result.verdict === "compile" ? `: ${result.summary}` : "", formatMs(result.ms)];
+    if (found) {
+      if (untimed) setText(verdict, "ui.solution.found_verdict", { verdict: what, why }); else setText(verdict, "ui.solution.found_verdict_ms", { verdict: what, why, ms });
+    } else if (untimed) setText(verdict, "ui.solution.verdict", { verdict: what, why }); else setText(verdict, "ui.solution.verdict_ms", { verdict: what, why, ms });
     showOutput(stdout, stdoutNote, result.stdout,
       { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes });
     showOutput(stderr, stderrNote, result.stderr);
@@ -305,7 +302,7 @@ export function solutionPanel(ctx) {
       return;
     }
     details.replaceChildren(...result.cases.filter((c) => c.verdict !== "accepted")
-      .slice(0, 20).map((c) => h("li", {}, c.message || `case ${c.case}: ${judge.VERDICT_TEXT[c.verdict]}`)));
+      .slice(0, 20).map((c) => (c.message_msg ? h("li", { msg: c.message_msg }) : h("li", { i18n: "ui.check.case", i18nParams: { case: c.case, verdict: judge.verdictMsg(c.verdict) } }))));
   }
 
   // judgeRun's options for this panel's runs: the language, and the status line
@@ -313,14 +310,14 @@ export function solutionPanel(ctx) {
   function runOptions(ms) {
     return {
       timeLimitMs: ms, language,
-      onStart: (limitMs) => { status.textContent = "Running…"; startCountdown(limitMs); },
-      onCompile: () => { status.textContent = "Compiling…"; },
+      onStart: (limitMs) => { setText(status, "ui.solution.running"); startCountdown(limitMs); },
+      onCompile: () => { setText(status, "ui.solution.compiling"); },
     };
   }
 
   function startWords() {
-    if (language === "cpp") return box.state === "ready" ? "Compiling…" : "Getting the C++ compiler ready (see above), then compiling…";
-    return ctx.sandbox.ready ? "Running…" : "Starting the sandbox (a Python of its own)…";
+    if (language === "cpp") return box.state === "ready" ? "ui.solution.compiling" : "ui.solution.getting_compiler";
+    return ctx.sandbox.ready ? "ui.solution.running" : "ui.solution.starting_sandbox";
   }
 
   async function runOnInput() {
@@ -330,25 +327,25 @@ export function solutionPanel(ctx) {
     const game = ctx.game();
     const input = ctx.input();
     if (!input.trim()) {
-      status.textContent = "The input is empty: load or paste an input first.";
+      setText(status, "ui.check.empty");
       return;
     }
     let ms;
-    try { ms = limitMs(); } catch (err) { status.textContent = err.message; return; }
+    try { ms = limitMs(); } catch (err) { showFailure(status, err); return; }
     begin();
-    status.textContent = startWords();
+    setText(status, startWords());
     try {
       const result = await judgeRun(ctx, game, editor.value, input, runOptions(ms));
-      const words = { time: `Stopped at the ${ms / 1000} s limit.`,
-        output: "Stopped: more output than a judge accepts.", failed: `Cannot run code here: ${result.stderr}`,
-        compile: "The solution does not compile: its errors are marked in the editor (click one below to go to it)." }[result.verdict] || "";
+      const words = { time: { id: "ui.solution.stopped_limit", params: { seconds: ms / 1000 } }, output: { id: "ui.solution.stopped_output", params: {} },
+        failed: { id: "ui.solution.cannot_run", params: { reason: result.stderr } }, compile: { id: "ui.solution.no_compile", params: {} } }[result.verdict] || "";
       // A C++ run says what its compile took (a source compiled before is not compiled again).
       const compiled = result.compileMs === undefined ? ""
-        : result.compileCached ? "Compiled before (the same source). " : `Compiled in ${(result.compileMs / 1000).toFixed(1)} s. `;
-      status.textContent = `${compiled}${words}`.trim();
+        : result.compileCached ? { id: "ui.solution.compiled_before", params: {} } : { id: "ui.solution.compiled_in", params: { seconds: (result.compileMs / 1000).toFixed(1) } };
+      if (compiled && words) setText(status, "ui.solution.run_status", { compiled, words });
+      else setText(status, "ui.tools.reason", { reason: compiled || words });
       showVerdict(result);
     } catch (err) {
-      status.textContent = `Cannot judge this input: ${err.message}`;
+      showFailure(status, err, "ui.solution.cannot_judge");
     } finally {
       end();
     }
@@ -363,47 +360,47 @@ export function solutionPanel(ctx) {
     let ms, request;
     try {
       ms = limitMs();
-      request = { seed: wholeNumber(seed, "stress seed"), count: wholeNumber(count, "stress count", { min: 1, max: 1000 }), mode: mode.value };
+      request = { seed: wholeNumber(seed, "ui.solution.stress_seed"), count: wholeNumber(count, "ui.solution.stress_count", { min: 1, max: 1000 }), mode: mode.value };
     } catch (err) {
-      status.textContent = err.message;
+      showFailure(status, err);
       return;
     }
     begin();
     let compiled = false;   // the program compiles once: later runs use it (compiler.js caches it by source)
     const options = { ...runOptions(ms), onStart: (/** @type {number} */ limitMs) => { compiled = true; startCountdown(limitMs); },
-      onCompile: () => { if (!compiled) status.textContent = "Compiling…"; } };
+      onCompile: () => { if (!compiled) setText(status, "ui.solution.compiling"); } };
     const env = {
       ctx, game, root,
       run: (input, expected) => judgeRun(ctx, game, code, input, { ...options, expected }),
-      say: (text) => { status.textContent = text; },
+      say: (msg) => { setText(status, "ui.tools.reason", { reason: msg }); },
       cancelled: () => cancelled,
     };
     try {
-      status.textContent = startWords();
+      setText(status, startWords());
       await ctx.sandbox.boot(language === "cpp" ? "wasi" : "python");
       const { failing, stopped, passed } = await stressLoop(env, request);
       if (stopped) {
-        status.textContent = "Stress stopped: the solution does not compile (its errors are marked in the editor).";
+        setText(status, "ui.solution.stress_no_compile");
         showVerdict(stopped);
       } else if (cancelled) {
-        status.textContent = "Cancelled.";
+        setText(status, "ui.tools.cancelled");
       } else if (!failing) {
         stopCountdown();
-        status.textContent = `All ${passed} inputs passed · ${root.dataset.rate} inputs/s.`;
+        setText(status, "ui.solution.all_passed", { count: passed, rate: String(root.dataset.rate) });
         verdict.hidden = false;
         verdict.dataset.verdict = "accepted";
-        verdict.textContent = `stress: accepted on all ${passed} inputs`;
+        setText(verdict, "ui.solution.stress_accepted", { count: passed });
       } else {
         const small = await shrinkFailure(env, failing);
-        if (cancelled) status.textContent = "Cancelled while shrinking; the smallest failing input so far is shown.";
-        showVerdict(small.result, "stress found a failure: ");
+        if (cancelled) setText(status, "ui.solution.cancelled_shrinking");
+        showVerdict(small.result, true);
         failBox.replaceChildren(...await failureBox(env, small, shownOutput));
         failBox.hidden = false;
-        if (!cancelled) status.textContent = `Stress: the smallest failing input has ${small.input.split("\n").filter(Boolean).length} lines.`;
+        if (!cancelled) setText(status, "ui.solution.smallest", { count: small.input.split("\n").filter(Boolean).length });
       }
     } catch (err) {
       // Cancel interrupts the engine too: a batch cut short is no error of the run.
-      status.textContent = cancelled ? "Cancelled." : `Stress stopped: ${err.message}`;
+      if (cancelled) setText(status, "ui.tools.cancelled"); else showFailure(status, err, "ui.solution.stress_stopped");
     } finally {
       end();
     }
@@ -413,7 +410,7 @@ export function solutionPanel(ctx) {
   stressButton.addEventListener("click", runStress);
   cancel.addEventListener("click", () => {
     cancelled = true;
-    status.textContent = "Cancelling…";
+    setText(status, "ui.solve.cancelling");
     ctx.sandbox.cancel();
     ctx.client.cancel();
     // A compile (or the compiler's download) under way stops too; a loaded module is cached, so this loads nothing.

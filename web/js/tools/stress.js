@@ -32,7 +32,7 @@ export async function stressLoop({ ctx, game, run, say, cancelled, root }, reque
   // and Cancel never waits for a thousand answers to be computed.
   for (let first = 1; first <= request.count && !cancelled(); first += STRESS_BATCH) {
     const size = Math.min(STRESS_BATCH, request.count - first + 1);
-    if (!passed) say(`Generating ${request.mode} inputs ${first}–${first + size - 1} of ${request.count}…`);
+    if (!passed) say({ id: "ui.stress.generating", params: { mode: request.mode, from: first, to: first + size - 1, count: request.count } });
     const tests = await judge.generate(ctx.client, game, { ...request, count: size, first });
     for (const test of tests) {
       if (cancelled()) break;
@@ -43,11 +43,11 @@ export async function stressLoop({ ctx, game, run, say, cancelled, root }, reque
       const rate = (passed + 1) / ((performance.now() - started) / 1000);
       root.dataset.rate = rate.toFixed(2);
       if (result.verdict !== "accepted") {
-        say(`Stress: ${test.name} fails (${judge.VERDICT_TEXT[result.verdict]}) after ${passed + 1} inputs; shrinking…`);
+        say({ id: "ui.stress.fails", params: { name: test.name, verdict: judge.verdictMsg(result.verdict), count: passed + 1 } });
         return { failing: { name: test.name, input: test.input, result }, passed };
       }
       passed += 1;
-      say(`Stress: ${passed} / ${request.count} passed · ${rate.toFixed(1)} inputs/s`);
+      say({ id: "ui.stress.progress", params: { passed, count: request.count, rate: rate.toFixed(1) } });
     }
   }
   return { passed };
@@ -85,7 +85,7 @@ export async function shrinkFailure({ ctx, game, run, say, cancelled }, failing)
     for (const candidate of await judge.shrink(ctx.client, game, best.input)) {
       if (cancelled() || runs >= MAX_SHRINK_RUNS) break;
       if (candidate.length > best.input.length) continue;
-      say(`Shrinking… ${runs} runs, failing input now ${best.input.length} characters`);
+      say({ id: "ui.stress.shrinking", params: { runs, chars: best.input.length } });
       const found = await tryInput(candidate);
       if (found) { best = found; progress = true; break; }
     }
@@ -103,14 +103,14 @@ export async function failureBox({ ctx, game }, failing, shownOutput) {
   const { input, result } = failing;
   let expected = "";
   try { expected = await judge.answer(ctx.client, game, input); } catch (err) { expected = `(${/** @type {Error} */ (err).message})`; }
-  const open = h("button", { type: "button", class: "primary", testid: "stress-open" }, "Open in player");
+  const open = h("button", { type: "button", class: "primary", testid: "stress-open", i18n: "ui.stress.open" });
   open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: 0 }));
   return [
-    h("h3", {}, `Smallest failing input (from ${failing.name}, ${failing.runs || 0} shrink runs)`),
+    h("h3", { i18n: "ui.stress.smallest", i18nParams: { name: failing.name, runs: failing.runs || 0 } }),
     h("pre", { class: "out", testid: "stress-input" }, input),
     h("div", { class: "outputs" },
-      h("div", {}, h("h3", {}, "expected"), h("pre", { class: "out", testid: "stress-expected" }, expected)),
-      h("div", {}, h("h3", {}, "your output"), h("pre", { class: "out", testid: "stress-got" }, shownOutput(result)))),
+      h("div", {}, h("h3", { i18n: "ui.stress.expected" }), h("pre", { class: "out", testid: "stress-expected" }, expected)),
+      h("div", {}, h("h3", { i18n: "ui.stress.got" }), h("pre", { class: "out", testid: "stress-got" }, shownOutput(result)))),
     h("div", { class: "row" }, open),
   ];
 }

@@ -6,6 +6,7 @@
 //       step(), speed(), scene(), openScene({game, text, caseIndex}),
 //       linkFor(tool) -> Promise<link for the current scene opening that tool>}
 import { h } from "./dom.js";
+import { setPlain, setText } from "../i18n/dom.js";
 import { shortcut } from "../page/shortcuts.js";
 import { Runner } from "../runner/client.js";
 import { checkPanel, checkHook } from "./check.js";
@@ -21,9 +22,11 @@ export function mountTools(container, ctx) {
     onState: (state, detail) => {
       runnerState.state = state;
       runnerState.message = state === "failed" ? String(detail) : "";
-      const text = { booting: "sandbox: starting…", ready: "sandbox: ready", running: "sandbox: running",
-        failed: `sandbox failed: ${detail}` };
-      sandboxState.textContent = text[state] || "";
+      if (state === "booting") setText(sandboxState, "ui.tools.sandbox_booting");
+      else if (state === "ready") setText(sandboxState, "ui.tools.sandbox_ready");
+      else if (state === "running") setText(sandboxState, "ui.tools.sandbox_running");
+      else if (state === "failed") setText(sandboxState, "ui.tools.sandbox_failed", { reason: String(detail) });
+      else setPlain(sandboxState, "");
     },
   });
   const full = Object.assign(Object.create(ctx), { sandbox });   // ctx's getters stay live
@@ -35,10 +38,10 @@ export function mountTools(container, ctx) {
   };
   const names = Object.keys(panels);
   const tabs = {};
-  const list = h("div", { class: "tool-tabs", role: "tablist", "aria-label": "Tools" });
+  const list = h("div", { class: "tool-tabs", role: "tablist", i18nAttr: { "aria-label": "ui.tools.region" } });
   for (const name of names) {
     const tab = h("button", { type: "button", role: "tab", id: `tool-tab-${name}`, testid: `tool-${name}`,
-      "aria-controls": `tool-panel-${name}`, "aria-selected": "false", tabindex: "-1" }, panels[name].title);
+      "aria-controls": `tool-panel-${name}`, "aria-selected": "false", tabindex: "-1", i18n: panels[name].title });
     tab.addEventListener("click", () => show(name));
     tabs[name] = tab;
     list.append(tab);
@@ -60,9 +63,9 @@ export function mountTools(container, ctx) {
     tabs[name].focus();
   });
 
-  const linkButton = h("button", { type: "button", testid: "tool-link" }, "Copy link to this tool");
+  const linkButton = h("button", { type: "button", testid: "tool-link", i18n: "ui.tools.copy_link" });
   const linkText = h("input", { type: "text", class: "link-text", testid: "tool-link-text", readonly: true, hidden: true,
-    "aria-label": "Link to this tool" });
+    i18nAttr: { "aria-label": "ui.tools.link_label" } });
   const linkStatus = h("span", { class: "status", role: "status", "aria-live": "polite" });
   linkButton.addEventListener("click", async () => {
     const link = await ctx.linkFor({ name: current, params: panels[current].params() });
@@ -71,11 +74,11 @@ export function mountTools(container, ctx) {
     linkText.select();
     let copied = false;
     try { await navigator.clipboard.writeText(link); copied = true; } catch { /* shown below */ }
-    linkStatus.textContent = copied ? "Link copied: it opens this tool with its inputs filled in." : "Copy the link below.";
+    setText(linkStatus, copied ? "ui.tools.link_copied" : "ui.links.copy_below");
   });
 
   container.replaceChildren(
-    h("div", { class: "panel-head" }, h("h2", {}, "Tools"), sandboxState),
+    h("div", { class: "panel-head" }, h("h2", { i18n: "ui.tools.region" }), sandboxState),
     list,
     ...names.map((name) => panels[name].root),
     h("div", { class: "row tool-link-row" }, linkButton, linkStatus),
@@ -92,7 +95,7 @@ export function mountTools(container, ctx) {
       tabs[other].tabIndex = on ? 0 : -1;
     }
     linkText.hidden = true;
-    linkStatus.textContent = "";
+    setPlain(linkStatus, "");
     if (panels[name].shown) panels[name].shown({ fromLink });
   }
   show("check");

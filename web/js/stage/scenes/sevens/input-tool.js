@@ -2,8 +2,10 @@
 // writes Alice's hand into the textarea (the textarea stays the input's one
 // source: sync() reads it back).
 import { RED_SUITS } from "./cards.js";
+import { setAttrs, setText } from "../../../i18n/dom.js";
 
-const TOOL_SUITS = [["S", "\u2660", "spades"], ["H", "\u2665", "hearts"], ["C", "\u2663", "clubs"], ["D", "\u2666", "diamonds"]];
+// Each suit's letter, sign and name (the engines' catalog names the suits).
+const TOOL_SUITS = [["S", "\u2660", "sevens.suit.spades"], ["H", "\u2665", "sevens.suit.hearts"], ["C", "\u2663", "sevens.suit.clubs"], ["D", "\u2666", "sevens.suit.diamonds"]];
 const HAND_SIZE = 26;
 const TOKEN = /^[SHCD](?:[1-9]|1[0-3])$/;
 
@@ -36,37 +38,47 @@ export function inputTool(container, { write }) {
   const root = el("div", { class: "tool" });
   const head = el("div", { class: "tool-head" });
   const count = el("span", { class: "tool-count", "data-testid": "hand-count", role: "status", "aria-live": "polite" });
-  const clear = el("button", { type: "button", "data-testid": "hand-clear", title: "Empty Alice's hand" }, "Clear");
-  const swap = el("button", { type: "button", "data-testid": "hand-swap", title: "Give Alice the cards Bob holds, and Bob hers" }, "Swap with Bob");
+  const clear = el("button", { type: "button", "data-testid": "hand-clear" });
+  setText(clear, "ui.sevens_tool.clear");
+  setAttrs(clear, { title: "ui.sevens_tool.clear_title" });
+  const swap = el("button", { type: "button", "data-testid": "hand-swap" });
+  setText(swap, "ui.sevens_tool.swap");
+  setAttrs(swap, { title: "ui.sevens_tool.swap_title" });
   head.append(count, clear, swap);
 
-  const grid = el("div", { class: "tool-grid", role: "group", "aria-label": "Alice's hand: press the cards she holds" });
+  const grid = el("div", { class: "tool-grid", role: "group" });
+  setAttrs(grid, { "aria-label": "ui.sevens_tool.grid" });
   for (const [suit, symbol, name] of TOOL_SUITS) {
-    grid.append(el("span", { class: `tool-label${RED_SUITS.has(suit) ? " red" : ""}`, title: name, "aria-hidden": "true" }, symbol));
+    const sign = el("span", { class: `tool-label${RED_SUITS.has(suit) ? " red" : ""}`, "aria-hidden": "true" }, symbol);
+    setAttrs(sign, { title: "ui.tools.reason" }, { reason: { id: name, params: {} } });
+    grid.append(sign);
     for (let k = 1; k <= 13; k++) {
       const card = `${suit}${k}`;
       const button = el("button", {
         type: "button", class: `tool-toggle${RED_SUITS.has(suit) ? " red" : ""}`, "data-testid": `card-${card}`,
-        "data-card": card, "aria-pressed": "false", "aria-label": `${k} of ${name}`,
+        "data-card": card, "aria-pressed": "false",
       }, String(k));   // the row's suit sign names the suit; the rank alone fits a phone's cell
+      setAttrs(button, { "aria-label": "ui.sevens_tool.card" }, { rank: k, suit: { id: name, params: {} } });
       buttons.set(card, button);
       grid.append(button);
     }
   }
-  const note = el("p", { class: "tool-note" }, "Pressed cards are Alice's; the other cards go to Bob.");
+  const note = el("p", { class: "tool-note" });
+  setText(note, "ui.sevens_tool.note");
   root.append(head, grid, note);
   container.append(root);
 
-  function render(message = null) {
+  /** @param {boolean} [full]  Alice already holds a whole hand and another card was pressed */
+  function render(full = false) {
     for (const [card, button] of buttons) {
       const on = chosen.has(card);
       button.setAttribute("aria-pressed", String(on));
     }
     const n = chosen.size;
-    count.textContent = `Alice: ${n}/${HAND_SIZE} cards`;
+    setText(count, "ui.sevens_tool.count", { count: n, size: HAND_SIZE });
     count.classList.toggle("done", n === HAND_SIZE);
-    note.textContent = message || (n === HAND_SIZE ? "Alice's hand is complete: Bob gets the other 26 cards."
-      : "Pressed cards are Alice's; the other cards go to Bob.");
+    if (full) setText(note, "ui.sevens_tool.full", { size: HAND_SIZE });
+    else setText(note, n === HAND_SIZE ? "ui.sevens_tool.complete" : "ui.sevens_tool.note");
     swap.disabled = n !== HAND_SIZE;
   }
 
@@ -81,7 +93,7 @@ export function inputTool(container, { write }) {
     const card = button.dataset.card;
     if (chosen.has(card)) chosen.delete(card);
     else if (chosen.size >= HAND_SIZE) {
-      render(`Alice already holds ${HAND_SIZE} cards: release one first.`);
+      render(true);
       return;
     } else chosen.add(card);
     emit();
