@@ -33,6 +33,7 @@ export function fromBrowser(tags) {
     const [primary, ...rest] = tag.toLowerCase().split(/[-_]/);
     if (primary === "en") return "en";
     if (primary !== "zh") continue;
+    if (rest.includes("hans")) return "zh-CN";
     if (rest.includes("hant") || rest.some((part) => ["tw", "hk", "mo"].includes(part))) continue;
     return "zh-CN";
   }

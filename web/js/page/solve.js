@@ -195,7 +195,8 @@ async function call(request, onProgress) {
   // page body): it is only marked busy; a press meanwhile starts over.
   el.solve.setAttribute("aria-disabled", "true");
   el.cancel.disabled = false;
-  const reply = await app.client.call(request, { onProgress });
+  // The reply's texts in the language shown (it keeps its messages for a change of language).
+  const reply = localize(await app.client.call(request, { onProgress }));
   inFlight -= 1;
   if (inFlight === 0) {
     app.solving = false;

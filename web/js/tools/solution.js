@@ -418,7 +418,7 @@ export function solutionPanel(ctx) {
   });
 
   return {
-    title: "My solution", root,
+    title: "ui.solution.title", root,
     // `fromLink`: opened by a share link, which never starts the sandbox by itself.
     async shown({ fromLink = false } = {}) {
       shownNow = true;
