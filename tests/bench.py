@@ -99,6 +99,24 @@ class CountingHandler(build.SiteHandler):
         outputfile.write(data)
 
 
+# What the languages add to a first visit (issue 24): the files only the language machinery
+# loads, as `serve` sends them (brotli where smaller).  Both languages load i18next and the
+# i18n modules; English then its catalog, Chinese its catalog and the CJK face instead.
+I18N_COMMON = ["vendor/i18next/dist/esm/i18next.js", "js/i18n/i18n.js", "js/i18n/render.js",
+               "js/i18n/lang.js", "js/i18n/dom.js", "js/page/language.js"]
+I18N_LANG = {"en": ["locale/en.json"], "zh-CN": ["locale/zh-CN.json", "fonts/unifont-cjk.woff2"]}
+
+
+def i18n_wire_bytes(dist: Path) -> dict[str, int]:
+    """Bytes on the wire of the language files a first visit loads, per language."""
+    def wire(name: str) -> int:
+        plain = dist / name
+        br = plain.with_name(plain.name + ".br")
+        return (br if br.exists() else plain).stat().st_size
+    common = sum(wire(n) for n in I18N_COMMON)
+    return {lang: common + sum(wire(n) for n in files) for lang, files in I18N_LANG.items()}
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return "-"
@@ -588,6 +606,10 @@ def main() -> int:
         print(f"cold load on the wire    {boot['wire_bytes'] / 1e6:8.2f} MB   "
               f"(decoded {boot['raw_bytes'] / 1e6:.2f} MB; {boot['wire_bytes'] / 13.9e6:.2f}x the "
               "13.9 MB before compression, target <= 0.5x)")
+        added = i18n_wire_bytes(DIST)
+        print(f"languages on a first visit: English +{added['en'] / 1e3:.1f} KB on the wire (target <= 60), "
+              f"Chinese +{added['zh-CN'] / 1e3:.1f} KB (target <= 250): i18next, the i18n modules, the "
+              "catalog (and for Chinese the CJK face)")
         if args.boot_only:
             browser.close()
             server.shutdown()
