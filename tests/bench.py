@@ -21,6 +21,9 @@ Prints, for one run on this machine (compare figures within a run; absolute time
   the cost of a run (a fresh interpreter each: the round trip back to back and spaced, and the
   fresh interpreters' boot time) and the GIF encode time of the sample with the longest play
   sequence;
+- the embeddable player (also `--embed-only`; tests/bench_embed.py): its own files' bytes on the
+  wire beside what it shares with the page and the engine's runtime, and its time to the first
+  frame, cold and from the page's stored snapshot;
 - C++ in the page (also `--cpp-only`; tests/cpp/bench_cpp.py): the toolchain's first download on
   the wire, its load from the cache, warm compile times, a solution's run time against g++ -O2;
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
@@ -356,6 +359,15 @@ def stress_figures(count: int) -> dict[str, Any]:
 STRESS_COUNT = 60
 
 
+def embed_bench(browser: Any, url: str) -> dict[str, Any]:
+    """The embed's bytes and first frame (tests/bench_embed.py), printed and returned."""
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    import bench_embed
+    figures: dict[str, Any] = bench_embed.embed_figures(browser, url, DIST)
+    bench_embed.report_embed(figures)
+    return figures
+
+
 def cpp_bench() -> Any:
     """tests/cpp/bench_cpp.py, imported when its figures are asked for (a scratch copy of the
     repository, as the toy-game test makes, has no tests/cpp/)."""
@@ -532,6 +544,8 @@ def main() -> int:
                         help="only C++ in the page (toolchain download, compile, run against g++)")
     parser.add_argument("--oracle-only", action="store_true",
                         help="only House of Cards against its C++ oracle")
+    parser.add_argument("--embed-only", action="store_true",
+                        help="only the embeddable player's figures (tests/bench_embed.py)")
     parser.add_argument("--game", choices=engine_names(),
                         help="only this game's per-case and random figures (and, for "
                              "house_of_cards, the oracle's)")
@@ -562,6 +576,11 @@ def main() -> int:
         if args.cpp_only:
             cpp = cpp_bench()
             cpp.report_cpp(cpp.cpp_figures(browser, url, CountingHandler))
+            browser.close()
+            server.shutdown()
+            return 0
+        if args.embed_only:
+            embed_bench(browser, url)
             browser.close()
             server.shutdown()
             return 0
@@ -610,6 +629,7 @@ def main() -> int:
         print(f"languages on a first visit: English +{added['en'] / 1e3:.1f} KB on the wire (target <= 60), "
               f"Chinese +{added['zh-CN'] / 1e3:.1f} KB (target <= 250): i18next, the i18n modules, the "
               "catalog (and for Chinese the CJK face)")
+        figures["embed"] = embed_bench(browser, url)
         if args.boot_only:
             browser.close()
             server.shutdown()

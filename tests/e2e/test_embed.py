@@ -13,6 +13,7 @@ import re
 import threading
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -436,3 +437,23 @@ def test_copy_embed_code_without_the_clipboard_api_leaves_the_code_selected(app:
         assert field["focused"] and field["selected"] == field["value"]
     finally:
         app.evaluate("delete navigator.clipboard")
+
+
+def test_the_readme_example_host_page_drives_the_scene(browser: Any, host: Any,
+                                                       copied: dict[str, Any]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "web" / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```html\n(<iframe id=\"scene\".*?</script>)\n```", readme, re.S)
+    assert example and len(example.group(1).splitlines()) == 10
+    src = html.escape(src_of(copied["code"]))
+    page_html = re.sub(r'src="[^"]*"', f'src="{src}"', example.group(1), count=1)
+    head = '<!doctype html><html lang="en"><meta charset="utf-8"><title>An editorial</title>'
+    url = host("/example.html", head + page_html)
+    context, page, _ = open_host(browser, url)
+    try:
+        frame = embed_frame(page)
+        wait_js(page, "document.getElementById('at').textContent === 'Now at step 3.'")
+        page.click("a[data-step]")
+        wait_js(frame, "pixelJudge.state().step === 12")
+        wait_js(page, "document.getElementById('at').textContent === 'Now at step 12.'")
+    finally:
+        context.close()

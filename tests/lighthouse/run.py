@@ -1,6 +1,6 @@
 """Lighthouse 13.5 (pinned in tests/lighthouse/package.json) over the built site.
 
-    python3 tests/lighthouse/run.py [--port 8123]
+    python3 tests/lighthouse/run.py [--port 8123] [--embed]
 
 Installs the pinned Lighthouse with `npm ci` (first run), serves dist/ as
 `build.py serve` does, runs the mobile and desktop presets with Debian's
@@ -8,7 +8,9 @@ Chromium (CHROME_PATH=/usr/bin/chromium, --headless=new --no-sandbox) and
 prints every category score with the layout shift and blocking time.  It exits
 non-zero when a target of issue 10 is missed: accessibility, best practices
 and SEO 100 on both presets, mobile performance >= 95, CLS < 0.05 on both.
-`--details` also prints the elements behind each layout shift.
+`--details` also prints the elements behind each layout shift.  `--embed` audits the
+embeddable player instead (embed.html with the first sample's scene in its fragment), to the
+same targets.
 Performance is a timing: run it on a quiet machine (a loaded CPU inflates the
 simulated blocking time); it is a tool, not part of the test suite.
 """
@@ -78,12 +80,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8123)
     parser.add_argument("--details", action="store_true", help="print what shifted, and by how much")
+    parser.add_argument("--embed", action="store_true",
+                        help="audit embed.html (the first sample's scene) instead of the page")
     args = parser.parse_args()
     binary = install()
     build.build()
     server = build.make_server(build.DIST, args.port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/"
+    if args.embed:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from bench_embed import fragment
+        url += "embed.html" + fragment(build.DIST)
     failures = []
     try:
         for preset in ("mobile", "desktop"):

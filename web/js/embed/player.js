@@ -41,9 +41,22 @@ let status = { title: TEXT.title, game: "", label: TEXT.stageRuntime, progress: 
 renderer.showStill((g) => drawStatus(g, status));
 
 /** @typedef {import("../stage/status-scene.js").Status} Status */
-/** @param {Partial<Status>} change */
-function setStatus(change) {
+// The download's bytes redraw the stage at most every STATUS_MS (the main thread
+// stays quiet while the engine boots); a new stage of the boot redraws at once.
+const STATUS_MS = 250;
+let statusTimer = 0;
+/**
+ * @param {Partial<Status>} change
+ * @param {boolean} [soon]  a byte count: drawn within STATUS_MS
+ */
+function setStatus(change, soon = false) {
   status = { ...status, ...change };
+  if (soon && statusTimer) return;
+  clearTimeout(statusTimer);
+  statusTimer = soon ? setTimeout(() => { statusTimer = 0; showStatus(); }, STATUS_MS) : 0;
+  if (!soon) showStatus();
+}
+function showStatus() {
   if (!shown.frames.length) renderer.showStill((g) => drawStatus(g, status));
 }
 
@@ -63,7 +76,8 @@ export const client = new EngineClient({
   },
   onBytes: (loaded, total) => {
     if (engineStage !== "runtime" || shown.error) return;
-    setStatus({ label: `${TEXT.stageRuntime} ${megabytes(loaded, total)}`, progress: total ? loaded / total : 0 });
+    setStatus({ label: `${TEXT.stageRuntime} ${megabytes(loaded, total)}`, progress: total ? loaded / total : 0 },
+      true);
   },
 });
 
@@ -125,6 +139,7 @@ export async function open() {
   shown.caseIndex = reply.case;
   shown.frames = reply.frames;
   player.load(reply.frames.length, Math.min(scene.step, reply.frames.length - 1));
+  if (!performance.getEntriesByName("embed:first-frame").length) performance.mark("embed:first-frame");
   for (const fn of loadListeners) fn();
 }
 
@@ -132,7 +147,7 @@ export async function open() {
 function solve(scene) {
   const request = { cmd: "solve", game: scene.game, text: scene.text, case: scene.caseIndex, moves: scene.moves };
   return client.call(request, {
-    onProgress: (/** @type {{ nodes?: number }} */ p) => setStatus({ label: solvingLabel(p.nodes), progress: null }),
+    onProgress: (/** @type {{ nodes?: number }} */ p) => setStatus({ label: solvingLabel(p.nodes), progress: null }, true),
   });
 }
 

@@ -1,10 +1,9 @@
 // Share links on the page: Copy link and Copy embed code, reading a link when the
 // page opens, and the banner of a link that could not be opened.  (share.js encodes
-// and decodes; embed-code.js writes the <iframe>.)
+// and decodes.)
 import { app, el, copyText, gameInfo } from "./state.js";
 import { addHook } from "./hook.js";
 import * as share from "./share.js";
-import { embedSnippet } from "./embed-code.js";
 import { setText } from "../i18n/dom.js";
 
 const SAID = {
@@ -57,6 +56,29 @@ export async function readLink() {
 // Explore's settings (when the user has touched them) ride along.
 const shareLink = () => share.linkFor({ ...needs.currentScene(), explore: needs.exploreLink() });
 addHook("shareLink", shareLink);
+
+// The embed code: an <iframe> of embed.html with the scene's share-link fragment
+// (web/EMBED.md), 640 x 360 by its attributes; its style lets it shrink with a
+// narrower column, keeping 16:9.
+
+/** @param {string} text */
+function attribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * The <iframe> that shows a scene in another page.
+ * @param {{ fragment: string, gameTitle: string, caseIndex: number, here: string }} scene
+ *   fragment: the share link's ("#v=1&..."); here: this page's URL (embed.html is beside it)
+ * @returns {string}
+ */
+function embedSnippet({ fragment, gameTitle, caseIndex, here }) {
+  const url = new URL("embed.html", here);
+  url.hash = fragment;
+  const title = `Pixel Judge: ${gameTitle}, case ${caseIndex + 1}`;
+  return `<iframe src="${attribute(url.href)}" width="640" height="360" loading="lazy" `
+    + `title="${attribute(title)}" style="border:0;max-width:100%;height:auto;aspect-ratio:16/9"></iframe>`;
+}
 
 /**
  * The <iframe> that embeds the shown scene: the scene alone, without Explore's

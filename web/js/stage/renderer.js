@@ -51,7 +51,7 @@ export class Renderer {
     // the idle screen (and the page while Pyodide boots) costs no redraws at all.
     if (!reducedMotion) {
       setInterval(() => {
-        if ((this.view || this.still) && !document.hidden) this.request();
+        if (this.view && !document.hidden) this.request();
       }, 120);
     }
     this.request();
@@ -114,7 +114,9 @@ export class Renderer {
 
   /**
    * Shows a picture that is no frame of a scene (the embed's boot progress), in
-   * place of the idle screen; redrawn like a frame, so it may blink.
+   * place of the idle screen.  Like the idle screen it is drawn when shown (and
+   * when its box changes), never on a timer: a page that boots Pyodide keeps its
+   * main thread quiet.
    * @param {Still} still
    */
   showStill(still) {

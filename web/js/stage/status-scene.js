@@ -1,6 +1,7 @@
 // What the stage shows before a scene's first frame, drawn with the kit: the
 // title, the game, and the boot's progress (a bar of blocks while the runtime
-// downloads, a running block while the engine starts or solves), or a failure.
+// downloads, a dimmed bar while the engine starts or solves), or a failure.  It
+// never moves by itself: it is drawn again when what it says changes.
 // It draws only the texts it is given: the words are its caller's.
 import { HEIGHT, PAL, WIDTH, backCard } from "./kit/index.js";
 
@@ -45,9 +46,8 @@ export function drawStatus(g, status) {
   g.box(BAR_X, BAR_Y, BAR_W, BAR_H, PAL.silver, 2);
   const inner = (k) => g.rect(BAR_X + 4 + k * BLOCK, BAR_Y + 4, BLOCK - 2, BAR_H - 8, PAL.green);
   if (status.progress === null) {
-    // A run of three blocks going round (still, in the middle, for reduced motion).
-    const at = g.reduced ? Math.floor(BLOCKS / 2) - 1 : Math.floor(g.now / 90) % (BLOCKS + 3) - 3;
-    for (let k = at; k < at + 3; k++) if (k >= 0 && k < BLOCKS) inner(k);
+    // Work of unknown length: every other block, dimmed (the label says what goes on).
+    for (let k = 0; k < BLOCKS; k += 2) g.rect(BAR_X + 4 + k * BLOCK, BAR_Y + 4, BLOCK - 2, BAR_H - 8, PAL.forest);
   } else {
     const done = Math.round(Math.max(0, Math.min(1, status.progress)) * BLOCKS);
     for (let k = 0; k < done; k++) inner(k);
