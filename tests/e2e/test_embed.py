@@ -439,9 +439,9 @@ def test_copy_embed_code_without_the_clipboard_api_leaves_the_code_selected(app:
         app.evaluate("delete navigator.clipboard")
 
 
-def test_the_readme_example_host_page_drives_the_scene(browser: Any, host: Any,
+def test_the_documented_host_page_drives_the_scene(browser: Any, host: Any,
                                                        copied: dict[str, Any]) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "web" / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "web" / "EMBED.md").read_text(encoding="utf-8")
     example = re.search(r"```html\n(<iframe id=\"scene\".*?</script>)\n```", readme, re.S)
     assert example and len(example.group(1).splitlines()) == 10
     src = html.escape(src_of(copied["code"]))
