@@ -152,7 +152,8 @@ async function parseTool(params) {
 
 /**
  * What is wrong with a link whose scene the engine refused, in the link's own
- * terms (its c= is counted from 0); the page's banner and the embed say it.
+ * terms (its c= is counted from 0), in English: the embed says it (the page words
+ * the same by message id, in its language: page/solve.js).
  * @param {import("../engine/client.js").EngineError} error  the bridge's error
  * @param {number} caseIndex  the link's c=
  * @returns {string}
