@@ -77,6 +77,7 @@ class CountingHandler(build.SiteHandler):
 
     sent = 0
     raw = 0
+    toolchain = 0   # of `sent`, the bytes of dist/toolchain/ (the C++ compiler, never a first visit's)
     lock = threading.Lock()
 
     def do_GET(self) -> None:
@@ -98,6 +99,8 @@ class CountingHandler(build.SiteHandler):
         plain = plain / "index.html" if plain.is_dir() else plain
         with CountingHandler.lock:
             CountingHandler.sent += len(data)
+            if self.path.startswith("/toolchain/"):
+                CountingHandler.toolchain += len(data)
             CountingHandler.raw += plain.stat().st_size if plain.is_file() else len(data)
         outputfile.write(data)
 
