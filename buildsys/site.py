@@ -70,7 +70,9 @@ NOT_SERVED = {"node_modules", "package.json", "package-lock.json", "tsconfig.jso
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:
-    return NOT_SERVED & set(names) if Path(folder) == WEB else set()
+    if Path(folder) == WEB:
+        return NOT_SERVED & set(names)
+    return {"README.md"} & set(names)   # notes beside the code (js/cpp/README.md): for its readers
 
 
 def build() -> Path:
