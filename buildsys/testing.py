@@ -35,9 +35,14 @@ def lint(python: Path) -> int:
 
 
 # The page's checks, with the tools pinned in web/package.json's devDependencies:
-# no import circle in web/js/ (madge).
+# no import circle in web/js/ (madge); the types (tsc --checkJs: the page against the
+# DOM library, tsconfig.json; the workers against the WebWorker library,
+# tsconfig.worker.json); ESLint's recommended rules (eslint.config.mjs).
 JS_CHECKS = [
     ["madge", "--circular", "--no-spinner", "--extensions", "js", "js", "sw.js"],
+    ["tsc", "-p", "tsconfig.json"],
+    ["tsc", "-p", "tsconfig.worker.json"],
+    ["eslint", "--max-warnings", "0", "."],
 ]
 
 

@@ -115,3 +115,92 @@ def test_the_circle_check_fails_on_a_circle(tmp_path: Path) -> None:
     (tmp_path / "js" / "b.js").write_text("export const b = () => 1;\n")
     clean = subprocess.run([str(madge), *args], cwd=tmp_path, capture_output=True, text=True)
     assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+# ----------------------------------------------------------------------------- types and lint
+
+WAY_OUTS = ("eslint-disable", "@ts-ignore", "@ts-expect-error", "@ts-nocheck")
+WORKER_LIB = '/// <reference lib="webworker" />'
+
+
+def page_sources() -> list[Path]:
+    found = [*JS.rglob("*.js"), WEB / "sw.js", WEB / "eslint.config.mjs", *(WEB / "types").glob("*.ts")]
+    return [p for p in found if "node_modules" not in p.parts]
+
+
+def config(name: str) -> dict[str, list[str]]:
+    import json
+    data: dict[str, list[str]] = json.loads((WEB / name).read_text(encoding="utf-8"))
+    return data
+
+
+def test_the_test_command_runs_tsc_and_eslint() -> None:
+    checks = [" ".join(cmd) for cmd in testing.JS_CHECKS]
+    assert "tsc -p tsconfig.json" in checks and "tsc -p tsconfig.worker.json" in checks
+    assert any(c.startswith("eslint") and "--max-warnings 0" in c for c in checks)
+    base = config("tsconfig.base.json")["compilerOptions"]
+    assert base["checkJs"] is True and base["allowJs"] is True  # type: ignore[comparison-overlap]
+
+
+def test_no_check_is_switched_off_in_the_source() -> None:
+    found = sorted(f"{p.relative_to(ROOT)}: {way}" for p in page_sources()
+                   for way in WAY_OUTS if way in p.read_text(encoding="utf-8"))
+    assert len(page_sources()) > 50
+    assert not found, f"use a visible JSDoc cast instead: {found}"
+
+
+def test_every_worker_is_checked_against_the_worker_library() -> None:
+    workers = config("tsconfig.worker.json")["files"]
+    page = config("tsconfig.json")
+    assert "sw.js" in workers and "js/engine/worker.js" in workers
+    # Each worker the page starts (new Worker(new URL(...)), or a runner runtime's worker script).
+    started = {"sw.js"}
+    url = re.compile(r"""const \w*WORKER\w* = new URL\(["']([^"']+)["'], import\.meta\.url\)""")
+    for path in JS.rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        for spec in url.findall(text):
+            started.add((path.parent / spec).resolve().relative_to(WEB).as_posix())
+        started |= set(re.findall(r"""worker: ["'](js/[\w/-]+\.js)["']""", text))
+    assert {"js/engine/worker.js", "js/engine/snapshot-worker.js", "js/runner/python-worker.js"} <= started
+    assert started <= set(workers), f"not checked as workers: {sorted(started - set(workers))}"
+    for name in workers:
+        text = (WEB / name).read_text(encoding="utf-8")
+        assert text.startswith(WORKER_LIB), f"{name} does not declare its global scope ({WORKER_LIB})"
+        assert name == "sw.js" or name in page["exclude"], f"{name} is checked against the DOM library too"
+    declared = {p.relative_to(WEB).as_posix() for p in page_sources() if p.suffix == ".js"
+                and p.read_text(encoding="utf-8").startswith(WORKER_LIB)}
+    assert declared == set(workers)
+
+
+def run_tool(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    tool = WEB / "node_modules" / ".bin" / args[0]
+    if not tool.exists() or not shutil.which("node"):
+        pytest.skip("web/node_modules is not installed (python3 build.py installs it)")
+    return subprocess.run([str(tool), *args[1:]], cwd=WEB, input=stdin, capture_output=True, text=True)
+
+
+def test_tsc_fails_on_a_planted_type_error(tmp_path: Path) -> None:
+    """The page's settings, a module that reads a page element: a misspelt property fails."""
+    import json
+    planted = tmp_path / "planted.js"
+    state = (JS / "page" / "state.js").as_posix()
+    settings = tmp_path / "tsconfig.json"
+    settings.write_text(json.dumps({"extends": str(WEB / "tsconfig.json"),
+                                    "include": [str(WEB / "types" / "site.d.ts"), str(planted)]}))
+    head = f'import {{ el }} from "{state}";\n'
+    planted.write_text(head + "export const seed = () => el.seed.valueAsNumbr + 1;\n")
+    found = run_tool("tsc", "-p", str(settings))
+    assert found.returncode != 0 and "planted.js" in found.stdout and "valueAsNumbr" in found.stdout, \
+        found.stdout + found.stderr
+    planted.write_text(head + "export const seed = () => el.seed.valueAsNumber + 1;\n")
+    clean = run_tool("tsc", "-p", str(settings))
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+def test_eslint_fails_on_a_planted_finding() -> None:
+    found = run_tool("eslint", "--max-warnings", "0", "--stdin", "--stdin-filename", "js/planted.js",
+                     stdin="export function f() { const unused = 1; return 2; }\n")
+    assert found.returncode != 0 and "no-unused-vars" in found.stdout, found.stdout + found.stderr
+    clean = run_tool("eslint", "--max-warnings", "0", "--stdin", "--stdin-filename", "js/planted.js",
+                     stdin="export function f() { return 2; }\n")
+    assert clean.returncode == 0, clean.stdout + clean.stderr

@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // The service worker: the whole site offline after one visit, updated atomically,
 // and every file it serves proven against the build's SHA-256.
 // build.py writes the line below in dist/sw.js: the build's id, every file the
@@ -19,13 +20,17 @@
 // "pixel-judge-damaged").  What is served is the bytes that were hashed, with the
 // build's headers, never the cached response's own: its headers could have been
 // rewritten too.
+/** @type {{ build: string, files: Record<string, string>, types: Record<string, string>,
+ *   headers: Record<string, Record<string, string>> }} */
 const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };
+/** This worker's own global scope (the WebWorker library types `self` as any worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const CACHE = `pixel-judge-site-${PRECACHE.build}`;
-const SCOPE = new URL("./", self.location.href);
+const SCOPE = new URL("./", sw.location.href);
 const NAMES = Object.keys(PRECACHE.files);
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
@@ -49,12 +54,12 @@ async function precache() {
   });
 }
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
       if (key.startsWith("pixel-judge-site-") && key !== CACHE) await caches.delete(key);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
@@ -62,12 +67,12 @@ self.addEventListener("activate", (event) => {
 // each hash's start to its end, summed (tests/bench.py asks for it).
 let checked = { files: 0, bytes: 0, ms: 0 };
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
   if (event.data && event.data.type === "checked" && event.source) event.source.postMessage({ type: "checked", ...checked });
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const name = fileOf(request.url);
@@ -111,7 +116,7 @@ async function respond(name, navigate, event) {
   if (body && !problem) return new Response(body, { status: 200, headers: headersOf(name) });
   // This copy cannot be completed from the host any more: it is dropped, and the next
   // load comes from the host (and installs its build's service worker).
-  if (problem === "other-build") await self.registration.unregister();
+  if (problem === "other-build") await sw.registration.unregister();
   if (navigate) return damagedPage(problem);
   event.waitUntil(tellPages(name, problem));
   return new Response(`${explain(problem)} (${name})`,
@@ -221,7 +226,7 @@ Your saved inputs and solutions are kept.</p>
 }
 
 async function tellPages(name, problem) {
-  for (const client of await self.clients.matchAll({ type: "window" })) {
+  for (const client of await sw.clients.matchAll({ type: "window" })) {
     client.postMessage({ type: "pixel-judge-damaged", file: name,
       message: explain(problem) });
   }

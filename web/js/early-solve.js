@@ -20,7 +20,7 @@
     }
   }
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#solve")) queue(event);
+    if (event.target instanceof Element && event.target.closest("#solve")) queue(event);
   }, true);
   document.addEventListener("keydown", function (event) {
     if ((event.ctrlKey || event.metaKey) && event.key === "Enter") queue(event);

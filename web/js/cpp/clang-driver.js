@@ -74,6 +74,9 @@ export function startsWithBits(source) {
  * loaded).  Resolves to {ok: true, wasm: Uint8Array, log, pch, fuel} or {ok: false,
  * log, pch}: `wasm` is the program with fuel checks (fuel.js) when they could be
  * put in (`fuel` says).  Rejects only when the compiler itself fails (not the user's code).
+ * @param {any} clang  YoWASP's `commands["clang++"]`
+ * @param {string} source
+ * @param {{ Exit?: any, pch?: Uint8Array | null }} [options]  Exit: YoWASP's exit exception class
  */
 export async function compileSource(clang, source, { Exit, pch = null } = {}) {
   const log = collector();

@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // The C++ compiler worker (same origin: the compiler is the site's code, and the
 // user's source is only data to it; the program it makes never runs here).
 // Messages in:  {type: "load"} | {type: "compile", id, source}

@@ -36,6 +36,13 @@ export function cancelCompile() {
  * summary} when it does not compile, "cancelled" when a compile or download was
  * cancelled, "failed" when the compiler cannot be loaded (offline before its first
  * download, say).  onCompile() fires when the compile starts.
+ * @param {any} ctx  the tools' context (tools.js)
+ * @param {(...args: any[]) => Promise<any>} judgeRun
+ * @param {string} game
+ * @param {string} source
+ * @param {string} input
+ * @param {{ onCompile?: () => void, timeLimitMs?: number, expected?: string,
+ *   onStart?: (limitMs: number) => void }} [options]
  */
 export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile = () => {}, ...options } = {}) {
   const empty = { stdout: "", stderr: "", ms: 0, cases: [] };

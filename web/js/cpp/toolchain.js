@@ -33,7 +33,11 @@ async function openCache(info) {
   }
 }
 
-// The body of `response`, counting bytes as they arrive.
+/**
+ * The body of `response`, counting bytes as they arrive.
+ * @param {Response} response
+ * @param {(bytes: number) => void} onBytes
+ */
 async function readCounting(response, onBytes) {
   const reader = response.body.getReader();
   const chunks = [];
@@ -60,6 +64,8 @@ async function readCounting(response, onBytes) {
  * the bytes downloaded so far of those missing (done, total: decoded bytes; wire:
  * what the missing files weigh as brotli).  Resolves to
  * {files: Map<name, ArrayBuffer>, downloaded: string[], damaged: string[], stored: boolean}.
+ * @param {{ info?: typeof TOOLCHAIN, signal?: AbortSignal,
+ *   onProgress?: (progress: { phase: "check" | "download" | "store", done: number, total: number, wire: number }) => void }} [options]
  */
 export async function loadToolchainFiles({ info = TOOLCHAIN, onProgress = () => {}, signal } = {}) {
   if (!info) throw new Error("this build has no C++ toolchain (toolchain-files.js was not written by build.py)");
@@ -96,7 +102,7 @@ export async function loadToolchainFiles({ info = TOOLCHAIN, onProgress = () => 
       response = await fetch(fileUrl(file.url), { signal, cache: "no-store" });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error(`could not download the C++ compiler (${name}): ${navigator.onLine === false ? "you are offline" : error.message}`);
+      throw new Error(`could not download the C++ compiler (${name}): ${navigator.onLine === false ? "you are offline" : error.message}`, { cause: error });
     }
     if (!response.ok) throw new Error(`could not download the C++ compiler (${name}): HTTP ${response.status}`);
     const bytes = await readCounting(response, (n) => {

@@ -37,10 +37,15 @@ class Stdin extends Fd {
     this.pos = 0;
   }
 
+  /** @override */
   fd_fdstat_get() {
     return { ret: wasi.ERRNO_SUCCESS, fdstat: new wasi.Fdstat(wasi.FILETYPE_REGULAR_FILE, 0) };
   }
 
+  /**
+   * @override
+   * @param {number} size
+   */
   fd_read(size) {
     const data = this.bytes.subarray(this.pos, Math.min(this.bytes.length, this.pos + size));
     this.pos += data.length;
@@ -60,11 +65,16 @@ class Sink extends Fd {
     this.dropped = 0;
   }
 
+  /** @override */
   fd_fdstat_get() {
     // A regular file, not a terminal: libc buffers it fully, as when a judge redirects it.
     return { ret: wasi.ERRNO_SUCCESS, fdstat: new wasi.Fdstat(wasi.FILETYPE_REGULAR_FILE, 0) };
   }
 
+  /**
+   * @override
+   * @param {Uint8Array} data
+   */
   fd_write(data) {
     const room = this.limit - this.size;
     if (data.length > room) {
@@ -107,6 +117,7 @@ export function foreignImports(module) {
 
 // A trap in plain words; the engine's own message follows in brackets, since
 // each browser words them differently.
+/** @type {[RegExp, string][]} */
 const TRAPS = [
   [/divi\w* by zero|divide by zero/i, "integer division by zero"],
   [/out of bounds|out-of-bounds|index out of bounds/i, "out-of-bounds memory access"],
@@ -123,6 +134,7 @@ export function trapMessage(error) {
 }
 
 // Why libc or libc++ aborted, from what it printed on stderr just before.
+/** @type {[RegExp, (found: RegExpExecArray) => string][]} */
 const ABORTS = [
   [/thread constructor failed/, () => "std::thread is not supported: a program runs on one thread in the browser"],
   [/bad_alloc was thrown/, () => "out of memory: new or malloc could not get more memory"],
@@ -149,16 +161,20 @@ function isTrap(error) {
  * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
  * limit), "time" (the fuel tick found the time limit passed) or "refused" (an
  * import the runner does not provide, or no _start).
+ * @param {WebAssembly.Module | BufferSource} module
+ * @param {string | Uint8Array} input
+ * @param {{ outputLimit?: number, stderrLimit?: number, timeLimitMs?: number, onStart?: () => void }} [options]
  */
 export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT, timeLimitMs = Infinity,
   onStart = () => {} } = {}) {
   if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
+  const compiled = module;
   const empty = { stdout: "", stdoutBytes: 0, stderr: "", exitCode: null, ms: 0 };
-  const foreign = foreignImports(module);
+  const foreign = foreignImports(compiled);
   if (foreign.length) {
     return { ...empty, status: "refused", message: `the program imports ${foreign.join(", ")}, which the runner does not provide` };
   }
-  const exports = WebAssembly.Module.exports(module).map((e) => e.name);
+  const exports = WebAssembly.Module.exports(compiled).map((e) => e.name);
   if (!exports.includes("_start") || !exports.includes("memory")) {
     return { ...empty, status: "refused", message: "not a program: the module has no _start or no memory export" };
   }
@@ -171,16 +187,19 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
     if (performance.now() > deadline) throw new TimeLimitExceeded();
     return FUEL;
   };
-  const instance = await WebAssembly.instantiate(module, { [WASI_MODULE]: shim.wasiImport, [FUEL_MODULE]: { [FUEL_IMPORT]: tick } });
+  const instance = await WebAssembly.instantiate(compiled, { [WASI_MODULE]: shim.wasiImport, [FUEL_MODULE]: { [FUEL_IMPORT]: tick } });
   let status = "ok";
-  let exitCode = 0;
+  /** @type {number | null} */
+  let exitCode;
   let message = "";
   onStart();
   const started = performance.now();
   deadline = started + timeLimitMs;
   try {
     // start() returns the code of proc_exit (the shim throws WASIProcExit to unwind).
-    exitCode = shim.start(instance);
+    // Its exports were checked above: a memory and a _start.
+    exitCode = shim.start(/** @type {{ exports: { memory: WebAssembly.Memory, _start: () => unknown } }} */ (
+      /** @type {unknown} */ (instance)));
     if (exitCode !== 0) status = "exit";
   } catch (error) {
     exitCode = null;

@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // The runner's WASI worker: one compiled C++ program, one run, then the runner
 // terminates it.  It runs at the runner frame's opaque origin (js/runner/frame.js
 // has the protocol, "WORKER PROTOCOL"); the frame starts it from a data: URL,

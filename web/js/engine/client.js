@@ -148,7 +148,7 @@ export class EngineClient {
     early = null;
     this.worker = adopted || startWorker();
     this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    /** @type {() => void} */
+    /** @type {(value?: void) => void} */
     let resolveReady = () => {};
     /** @type {(err: Error) => void} */
     let rejectReady = () => {};

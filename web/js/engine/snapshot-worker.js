@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // A short-lived worker that makes the memory snapshot later visits boot from
 // (pyodide-boot.js makeSnapshot) and hands it to the page, which stores it and
 // records its hash (client.js); the page then terminates this worker.

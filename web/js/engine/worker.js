@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // The engine worker: boots Pyodide with the engine (pyodide-boot.js: from a memory
 // snapshot when one matches, else with the engine wheel from the lock file) and
 // answers bridge requests.  It starts booting the moment it is created (reading

@@ -182,7 +182,7 @@ function drawRateLines(g, plot, data, classes, regions) {
 
 function drawDistLines(g, plot, data, classes, regions) {
   const { groups, inner } = nested(data, classes);
-  const colors = groups.map((key, k) => SERIES[k % SERIES.length]);
+  const colors = groups.map((_key, k) => SERIES[k % SERIES.length]);
   const buckets = inner.map(Number);
   const lo = Math.min(...buckets);
   const hi = Math.max(...buckets);

@@ -21,10 +21,17 @@ export function i18nOptions() {
 }
 
 /**
- * @typedef {{id: string, params?: Object<string, MsgParam>}} Msg
- * @typedef {number | string | Msg | MsgParam[]} MsgParam
- * @typedef {{t: (key: string, options?: Object) => string}} Translator  an i18next instance
+ * A message: its catalog key and its parameters.
+ * @typedef {object} Msg
+ * @property {string} id
+ * @property {{[name: string]: MsgParam}} [params]
  */
+/**
+ * A parameter: a number, a text, a message, or a list of them (joined in the language's way).
+ * (A JSDoc type alias cannot name itself inside an array, so the list is typed one level deep.)
+ * @typedef {number | string | Msg | Array<number | string | Msg>} MsgParam
+ */
+/** @typedef {{t: (key: string, options?: Object) => string}} Translator  an i18next instance */
 
 /**
  * The text of a message in ``lng``.
@@ -57,5 +64,5 @@ function param(i18n, value, lng) {
     return value.map((v) => String(param(i18n, v, lng))).join(i18n.t(LIST_SEPARATOR, { lng }));
   }
   if (value !== null && typeof value === "object") return render(i18n, value, lng);
-  return value;
+  return /** @type {number | string} what is left of a parameter */ (value);
 }

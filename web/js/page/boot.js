@@ -17,7 +17,7 @@ addHook("ready", ready);
 export async function boot() {
   // The worker boots while the page loads its manifest and builds its controls.
   app.client = new EngineClient({
-    onStage: (stage, ms, message) => showBoot(stage, message),
+    onStage: (stage, _ms, message) => showBoot(stage, message),
     onBytes: showBytes,
   });
   const retry = document.getElementById("boot-retry");

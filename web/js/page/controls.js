@@ -3,6 +3,38 @@
 // (SHORTCUTS.page in shortcuts.js).
 import { shortcut } from "./shortcuts.js";
 
+/**
+ * The semantic events, each handled by one feature (main.js gathers them).
+ * @typedef {object} Handlers
+ * @property {() => unknown} solve
+ * @property {() => unknown} cancel
+ * @property {() => unknown} sample
+ * @property {(value: string) => unknown} sampleChosen
+ * @property {() => unknown} random
+ * @property {() => unknown} first
+ * @property {(delta: number) => unknown} step
+ * @property {() => unknown} togglePlay
+ * @property {() => unknown} last
+ * @property {() => unknown} copyLink
+ * @property {() => unknown} demo
+ * @property {() => unknown} restore
+ * @property {() => unknown} copyAnswer
+ * @property {() => unknown} backToLine
+ * @property {(name: string) => unknown} gameChosen
+ * @property {(k: number) => unknown} caseChosen
+ * @property {(step: number) => unknown} seek
+ * @property {(speed: number) => unknown} speed
+ * @property {(on: boolean) => unknown} sound
+ * @property {() => unknown} inputEdited
+ * @property {(side: string) => unknown} playAs
+ * @property {(id: string) => unknown} move
+ */
+
+/**
+ * Binds the page's controls and keys to `on`.
+ * @param {import("./state.js").PageElements} el
+ * @param {Handlers} on
+ */
 export function bindControls(el, on) {
   const click = (node, fn) => node.addEventListener("click", fn);
   click(el.solve, () => on.solve());
@@ -29,12 +61,12 @@ export function bindControls(el, on) {
   el.input.addEventListener("input", () => on.inputEdited());
   el.playAs.addEventListener("change", () => on.playAs(el.playAs.value));
   el.moveList.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-move]");
-    if (button && !button.disabled) on.move(button.dataset.move);
+    const button = event.target instanceof Element ? event.target.closest("button[data-move]") : null;
+    if (button instanceof HTMLButtonElement && !button.disabled) on.move(button.dataset.move || "");
   });
   el.transcript.addEventListener("click", (event) => {
-    const item = event.target.closest("li[data-step]");
-    if (item) on.seek(Number(item.dataset.step));
+    const item = event.target instanceof Element ? event.target.closest("li[data-step]") : null;
+    if (item instanceof HTMLElement) on.seek(Number(item.dataset.step));
   });
 
   // The keys are SHORTCUTS.page (shortcuts.js), the table the page's key list shows.
@@ -45,13 +77,13 @@ export function bindControls(el, on) {
   document.addEventListener("keydown", (event) => {
     const action = shortcut("page", event);
     if (!action) return;
-    const target = event.target;
-    if (action !== "solve") {
-      const typing = target.closest && target.closest("textarea, input[type=number], input[type=text], select");
+    const target = event.target instanceof Element ? event.target : null;
+    if (action !== "solve" && target) {
+      const typing = target.closest("textarea, input[type=number], input[type=text], select");
       if (typing) return;
-      const isRange = target.matches && target.matches("input[type=range]");
+      const isRange = target.matches("input[type=range]");
       if (isRange && action !== "togglePlay") return; // sliders keep their own arrow keys
-      if (action === "togglePlay" && target.matches && target.matches("button")) return; // Space presses the focused button
+      if (action === "togglePlay" && target.matches("button")) return; // Space presses the focused button
     }
     event.preventDefault();
     act[action]();

@@ -201,8 +201,9 @@ export const handlers = {
     /** @type {Record<string, string | number>} */
     const options = {};
     for (const control of el.options.querySelectorAll("select[data-option], input[data-option]")) {
+      if (!(control instanceof HTMLSelectElement || control instanceof HTMLInputElement)) continue;
       const opt = info.random_options.find((o) => o.name === control.dataset.option);
-      if (!opt || !(control instanceof HTMLSelectElement || control instanceof HTMLInputElement)) continue;
+      if (!opt) continue;
       options[opt.name] = opt.choices ? control.value : Number(control.value);
     }
     if (!app.client) return;

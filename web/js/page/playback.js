@@ -11,7 +11,7 @@ import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";
 import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
 
-/** @typedef {import("./state.js").Frame} Frame */
+/** @typedef {import("../stage/types.js").Frame} Frame */
 /** @typedef {import("../stage/player.js").Change} Change */
 
 /**

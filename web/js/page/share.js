@@ -10,7 +10,7 @@ export const LINK_VERSION = "1";
 // The engine's input limit (py_engines/text.py MAX_INPUT_CHARS).
 export const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
-const MOVE_ID = /^[A-Za-z0-9_.:+\-]{1,40}$/;
+const MOVE_ID = /^[A-Za-z0-9_.:+-]{1,40}$/;
 const MAX_MOVES = 400;
 const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
 export const TOOLS = ["check", "generate", "solution", "export"];

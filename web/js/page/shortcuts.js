@@ -31,6 +31,10 @@ export function shortcut(scope, event) {
 }
 
 // CodeMirror spells "Mod+Enter" as "Mod-Enter": the editor's keymap entries.
+/**
+ * The editor's keys (SHORTCUTS.editor) as CodeMirror key bindings running `actions`.
+ * @param {Record<string, () => unknown>} actions
+ */
 export function editorKeys(actions) {
   return Object.entries(SHORTCUTS.editor).map(([key, action]) => ({
     key: key.replace(/\+/g, "-"),

@@ -91,7 +91,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   el.copyLink.disabled = false;
   el.copyEmbed.disabled = false;
   fillCases(reply.cases, reply.case);
-  app.solved = { game, text, reply, caseIndex: reply.case, frames: reply.frames, moves: [...moves],
+  app.solved = { game, text, reply: /** @type {import("../engine/client.js").SolveReply} */ (reply), caseIndex: reply.case, frames: reply.frames, moves: [...moves],
     userSteps: moves.length ? [...userSteps] : [] };
   needs.loadFrames(reply.frames, step);
   emit("solved");

@@ -34,9 +34,31 @@ export const RUNTIMES = {
   wasi: { worker: "js/cpp/wasi-worker.js", files: {} },
 };
 
+/** The runner refuses to run code: the isolation it needs cannot be had here. */
 export class IsolationError extends Error {}
 
+/**
+ * A run's outcome (never a rejection).
+ * @typedef {object} RunResult
+ * @property {"ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed" | "compile"} status
+ * @property {number | null} exitCode
+ * @property {string} stdout
+ * @property {string} stderr
+ * @property {number} ms
+ * @property {number} [stdoutBytes]
+ * @property {string} [stdoutTail]
+ */
+
+/**
+ * How to run: the time limit, onStart(limitMs) when the program really starts,
+ * the language ("python", or "wasi" with the compiled `program`, transferred).
+ * @typedef {{ timeLimitMs?: number, onStart?: (limitMs: number) => void, language?: string,
+ *   program?: ArrayBuffer | null }} RunOptions
+ */
+
+/** The page's side of the opaque-origin runner. */
 export class Runner {
+  /** @param {{ onState?: (state: "booting" | "ready" | "running" | "failed", detail?: string) => void }} [options] */
   constructor({ onState = () => {} } = {}) {
     this.onState = onState;
     this.frame = null;
@@ -169,6 +191,12 @@ export class Runner {
   // Runs `code` with `input` on stdin.  onStart(limitMs) fires when the program
   // really starts (after any boot), so a countdown does not count the boot.
   // For language "wasi", `program` is the compiled program (an ArrayBuffer, transferred).
+  /**
+   * @param {string} code
+   * @param {string} input
+   * @param {RunOptions} [options]
+   * @returns {Promise<RunResult>}
+   */
   async run(code, input, { timeLimitMs = 2000, onStart = () => {}, language = "python", program = null } = {}) {
     if (this.current) this.cancel();
     const ticket = this.waiting = (this.waiting || 0) + 1;

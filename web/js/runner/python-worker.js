@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // The runner's Python worker: one Pyodide, one program, then it is terminated.
 // It runs at the runner frame's opaque origin (see frame.js for the protocol).
 // build.py bundles Pyodide's own scripts in front of this file (PYODIDE holds
@@ -55,6 +56,10 @@ self.onmessage = (event) => {
   else if (msg && msg.type === "run" && pyodide) run(msg);
 };
 
+/**
+ * @param {{ files: Record<string, ArrayBuffer>, module: WebAssembly.Module | null,
+ *   snapshot: Uint8Array | null, makeSnapshot: boolean }} msg  the runtime's files and compiled module
+ */
 async function boot({ files, module, snapshot, makeSnapshot }) {
   const phases = { script: LOADED, message: performance.now() };
   try {
@@ -201,8 +206,10 @@ function run({ input, code, limits }) {
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(RUNNER, { globals: namespace });
   const runner = namespace.get("run");
-  let status = "error";
-  let exitCode = null;
+  /** @type {string} */
+  let status;
+  /** @type {number | null} */
+  let exitCode;
   postMessage({ type: "started", at: performance.timeOrigin + performance.now() });
   try {
     const outcome = runner(code === null ? "" : code);

@@ -34,7 +34,7 @@
  * @typedef {Object} Scene
  * @property {(g: import("./kit/kit.js").Kit, frame: Frame, prev: Frame | null, t: number) => void} draw
  * @property {(frame: Frame) => Array<[number, number]>} [sounds]  square-wave notes: [Hz, ms] pairs
- * @property {(container: HTMLElement, io: { write: (text: string) => void }) => { sync: (text: string) => void }} [inputTool]
+ * @property {(container: HTMLElement, io: { read: () => string, write: (text: string) => void }) => { sync: (text: string) => void }} [inputTool]
  *   a game's own way to build an input, writing into the textarea
  * @property {boolean} [generic]  true for the generic scene
  */

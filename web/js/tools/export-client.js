@@ -3,12 +3,18 @@
 
 const WORKER_URL = new URL("./export-worker.js", import.meta.url);
 
+/** The job was cancelled. */
 export class Cancelled extends Error {
   constructor() { super("cancelled"); }
 }
 
+/** One packing job in a worker of its own. */
 export class ExportJob {
-  // request: {type: "zip", files} | {type: "gif", width, height, scale, frames, delays}
+  /**
+   * @param {{ type: "zip", files: Record<string, Uint8Array | string> }
+   *   | { type: "gif", width: number, height: number, scale: number, frames: ArrayBuffer[], delays: number[] }} request
+   * @param {{ onProgress?: (done: number, total: number) => void, transfer?: Transferable[] }} [options]
+   */
   constructor(request, { onProgress = () => {}, transfer = [] } = {}) {
     this.worker = new Worker(WORKER_URL, { type: "module" });
     this.result = new Promise((resolve, reject) => {

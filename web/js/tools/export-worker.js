@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // Packs files off the main thread: a zip of generated tests (fflate) and an
 // animated GIF of rendered frames (gifenc).  One job at a time; the page
 // cancels a job by terminating this worker.

@@ -12,6 +12,11 @@ export const MAX_GIF_FRAMES = 5000;
 
 // Renders frames [from, to] of the solved scene and encodes them as a GIF.
 // Each GIF frame is one step, drawn settled (t = 1, steady blinks).
+/**
+ * @param {any} ctx  the tools' context (tools.js)
+ * @param {{ scale?: number, from?: number, to?: number | null,
+ *   onProgress?: (done: number, total: number) => void, onJob?: (job: ExportJob) => void }} [options]
+ */
 export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgress = () => {}, onJob = () => {} } = {}) {
   const s = ctx.solved();
   if (!s) throw new FieldError("ui.export.nothing");

@@ -172,7 +172,9 @@ export function sounds(frame) {
   if (!ev) return [];
   if (ev.kind === "deal") return [[660, 40], [880, 60]];
   if (ev.kind === "hit") {
+    /** @type {Array<[number, number]>} */
     const thunk = ev.deck === "byte" ? [[110, 90]] : [[1400, 30]];
+    /** @type {Array<[number, number]>} */
     const blips = [...ev.card.bits].filter((b) => b === "1").map(() => [1760, 18]);
     return [...thunk, ...blips];
   }

@@ -15,6 +15,13 @@ const TOKEN = /^[SHCD](?:[1-9]|1[0-3])$/;
  * @param {string | null} [text]
  * @returns {HTMLElement}
  */
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, attrs = {}, text = null) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -88,8 +95,8 @@ export function inputTool(container, { write }) {
   }
 
   grid.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-card]");
-    if (!button) return;
+    const button = event.target instanceof Element ? event.target.closest("button[data-card]") : null;
+    if (!(button instanceof HTMLButtonElement)) return;
     const card = button.dataset.card;
     if (chosen.has(card)) chosen.delete(card);
     else if (chosen.size >= HAND_SIZE) {
