@@ -7,6 +7,7 @@ import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
 import { parseDiagnostics, summary } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
+import { sha256Hex } from "../util/bytes.js";
 
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
 const CACHE_ENTRIES = 8;   // compiled programs kept (a few hundred KB each)
@@ -29,8 +30,7 @@ export { toolchainCached };
 
 async function sourceKey(source) {
   const text = JSON.stringify([TOOLCHAIN?.id ?? "", FLAGS, source]);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(new TextEncoder().encode(text));
 }
 
 export class CppCompiler {

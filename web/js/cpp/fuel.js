@@ -16,6 +16,7 @@
 // instrument() then returns null and the program runs as compiled.
 
 import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
+import { joinBytes } from "../util/bytes.js";
 
 export { FUEL, FUEL_IMPORT, FUEL_MODULE };
 
@@ -90,13 +91,7 @@ class Writer {
   }
 
   finish() {
-    const all = new Uint8Array(this.length);
-    let at = 0;
-    for (const part of this.parts) {
-      all.set(part, at);
-      at += part.length;
-    }
-    return all;
+    return joinBytes(this.parts);
   }
 }
 

@@ -5,6 +5,7 @@
 // precaches these files (dist/toolchain/ is left out of its list), so a first
 // visit never pays for them.
 import { TOOLCHAIN } from "./toolchain-files.js";
+import { joinBytes, sha256Hex } from "../util/bytes.js";
 
 export const CACHE_PREFIX = "pixel-judge-toolchain-";
 const SITE = new URL("../../", import.meta.url);
@@ -15,10 +16,6 @@ export const cacheName = (info) => CACHE_PREFIX + info.id;
 /** @param {string} path */
 export const fileUrl = (path) => new URL(path, SITE).href;
 
-async function sha256Hex(buffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 async function openCache(info) {
   if (typeof caches === "undefined") return null;
@@ -41,21 +38,13 @@ async function openCache(info) {
 async function readCounting(response, onBytes) {
   const reader = response.body.getReader();
   const chunks = [];
-  let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    size += value.length;
     onBytes(value.length);
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all.buffer;
+  return joinBytes(chunks).buffer;
 }
 
 /**

@@ -18,6 +18,7 @@ import WASI, { WASIProcExit } from "../../vendor/@bjorn3/browser_wasi_shim/dist/
 import { Fd } from "../../vendor/@bjorn3/browser_wasi_shim/dist/fd.js";
 import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js";
 import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
+import { joinBytes } from "../util/bytes.js";
 
 export const WASI_MODULE = "wasi_snapshot_preview1";
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout, as judges cap it
@@ -94,13 +95,7 @@ class Sink extends Fd {
   }
 
   text() {
-    const all = new Uint8Array(this.size);
-    let at = 0;
-    for (const chunk of this.chunks) {
-      all.set(chunk, at);
-      at += chunk.length;
-    }
-    return new TextDecoder("utf-8").decode(all);
+    return new TextDecoder("utf-8").decode(joinBytes(this.chunks));
   }
 }
 

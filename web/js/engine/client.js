@@ -64,6 +64,8 @@
  * @property {boolean} [snapshots]  make the memory snapshot once idle (the page's client)
  */
 
+import { sha256Hex } from "../util/bytes.js";
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_IDLE_MS = 1500;
@@ -107,8 +109,7 @@ function forgetSnapshot() {
 // its hash; the record is written last, so a half-stored snapshot is never trusted.
 /** @param {{ cache: string, url: string, key: string, packed: ArrayBuffer, raw: number }} made */
 async function storeSnapshot({ cache: name, url, key, packed, raw }) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
-  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Hex(packed);
   forgetSnapshot();
   await caches.delete(name);
   const cache = await caches.open(name);

@@ -29,6 +29,7 @@
 //   onFailedFile(name, message): a runtime file could not be downloaded (Pyodide
 //             itself would wait forever for a failed wasm download).
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { sha256Hex } from "../util/bytes.js";
 
 export const SITE = new URL("../../", import.meta.url);
 export const SNAPSHOT_CACHE = "pixel-judge-snapshot";
@@ -170,10 +171,6 @@ async function readCapped(stream, size, what) {
   return out;
 }
 
-export async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export async function deleteSnapshots() {
   if (globalThis.caches) await caches.delete(SNAPSHOT_CACHE).catch(() => {});
