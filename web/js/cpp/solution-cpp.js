@@ -36,7 +36,7 @@ export function cancelCompile() {
  * summary} when it does not compile, "cancelled" when a compile or download was
  * cancelled, "failed" when the compiler cannot be loaded (offline before its first
  * download, say).  onCompile() fires when the compile starts.
- * @param {any} ctx  the tools' context (tools.js)
+ * @param {import("../tools/tools.js").ToolContext} ctx
  * @param {(...args: any[]) => Promise<any>} judgeRun
  * @param {string} game
  * @param {string} source

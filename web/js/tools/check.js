@@ -5,6 +5,7 @@ import { h, showFailure } from "./dom.js";
 import * as judge from "./judge.js";
 import { setPlain, setText } from "../i18n/dom.js";
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export function checkPanel(ctx) {
   const output = h("textarea", { testid: "check-output", spellcheck: "false", autocomplete: "off",
     i18nAttr: { "aria-label": "ui.check.output_label", placeholder: "ui.check.output_placeholder" } });
@@ -113,6 +114,7 @@ function selectAt(textarea, line, column) {
 }
 
 // The hook's shape: {cases: [{case, verdict, line, column, expected, got}], accepted, total}.
+/** @param {import("./tools.js").ToolContext} ctx */
 export async function checkHook(ctx, game, input, output) {
   const reply = await judge.check(ctx.client, game, input, output);
   return {

@@ -13,7 +13,7 @@ export const MAX_GIF_FRAMES = 5000;
 // Renders frames [from, to] of the solved scene and encodes them as a GIF.
 // Each GIF frame is one step, drawn settled (t = 1, steady blinks).
 /**
- * @param {any} ctx  the tools' context (tools.js)
+ * @param {import("./tools.js").ToolContext} ctx
  * @param {{ scale?: number, from?: number, to?: number | null,
  *   onProgress?: (done: number, total: number) => void, onJob?: (job: ExportJob) => void }} [options]
  */
@@ -56,6 +56,7 @@ export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgres
   return { bytes, frames: total, width: WIDTH * scale, height: HEIGHT * scale, from, to, ms: performance.now() - started };
 }
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export function exportPanel(ctx) {
   const scale = select("export-scale", [["1", "1x", true], ["2", "2x", true], ["3", "3x", true], ["4", "4x", true]], { value: "2", label: "ui.export.scale_label" });
   const from = h("input", { type: "number", testid: "export-from", min: "0", step: "1", inputmode: "numeric",
@@ -168,6 +169,7 @@ export function exportPanel(ctx) {
   };
 }
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export async function exportGifHook(ctx, { scale = 1, from = 0, to = null } = {}) {
   const out = await encodeGif(ctx, { scale, from, to });
   return { mime: "image/gif", base64: toBase64(out.bytes), frames: out.frames, width: out.width, height: out.height };

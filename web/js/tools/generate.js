@@ -9,6 +9,7 @@ import { ExportJob, Cancelled, download } from "./export-client.js";
 export const MODES = [["random", "ui.gen.mode_random"], ["hard", "ui.gen.mode_hard"], ["edge", "ui.gen.mode_edge"]];
 const MAX_COUNT = 1000;
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export function generatePanel(ctx) {
   const seed = numberInput("gen-seed", { value: 1, min: 0, label: "ui.gen.seed_label" });
   const count = numberInput("gen-count", { value: 10, min: 1, max: MAX_COUNT, label: "ui.gen.count_label" });
@@ -114,6 +115,7 @@ export function generatePanel(ctx) {
   };
 }
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export async function generateHook(ctx, game, { seed = 1, count = 1, mode = "random", cases = null } = {}) {
   const tests = await judge.generate(ctx.client, game, { seed, count, mode, cases });
   return tests.map((t) => ({ input: t.input, answer: t.answer }));

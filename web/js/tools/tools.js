@@ -14,6 +14,30 @@ import { generatePanel, generateHook } from "./generate.js";
 import { solutionPanel, runSolutionHook } from "./solution.js";
 import { exportPanel, exportGifHook } from "./export.js";
 
+/**
+ * What the page hands the tools (tools/feature.js).
+ * @typedef {object} ToolPage
+ * @property {import("../engine/client.js").EngineClient | null} client
+ * @property {() => string | null} game
+ * @property {() => string} input
+ * @property {() => import("../page/types.js").Solved | null} solved
+ * @property {() => number} step
+ * @property {() => number} speed
+ * @property {() => import("../stage/types.js").Scene | null} scene
+ * @property {(scene: { game: string, text: string, caseIndex?: number }) => Promise<void>} openScene
+ * @property {(tool: { name: string, params: object }) => Promise<string>} linkFor
+ */
+
+/**
+ * The context each tool gets: the page's, and the runner.
+ * @typedef {ToolPage & { sandbox: Runner }} ToolContext
+ */
+
+/**
+ * Mounts the four tabs into `container`.
+ * @param {HTMLElement} container
+ * @param {ToolPage} ctx
+ */
 export function mountTools(container, ctx) {
   const sandboxState = h("span", { class: "status", testid: "sandbox-status" });
   const runnerState = { state: "idle", message: "" };
