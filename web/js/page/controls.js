@@ -16,6 +16,7 @@ import { shortcut } from "./shortcuts.js";
  * @property {() => unknown} togglePlay
  * @property {() => unknown} last
  * @property {() => unknown} copyLink
+ * @property {() => unknown} copyEmbed
  * @property {() => unknown} demo
  * @property {() => unknown} restore
  * @property {() => unknown} copyAnswer

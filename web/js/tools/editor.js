@@ -49,6 +49,7 @@ const pixelTheme = EditorView.theme({
 }, { dark: true });
 
 // The lines holding an error: tinted (a line decoration per line number, mapped through edits).
+/** @type {import("@codemirror/state").StateEffectType<number[]>} */
 const markLines = StateEffect.define();
 const errorLines = StateField.define({
   create: () => Decoration.none,
@@ -166,6 +167,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
     /** Marks each diagnostic that has a line in the text (an empty list clears them). @param {Diagnostic[]} list */
     setDiagnostics(list) {
       const { state } = view;
+      /** @type {import("@codemirror/lint").Diagnostic[]} */
       const marks = [];
       const lines = new Set();
       for (const d of list) {

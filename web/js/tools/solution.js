@@ -57,6 +57,14 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
 // input itself is not valid for the game (a JudgeError naming line and column).
 // language "cpp" compiles first (cpp/solution-cpp.js, loaded on first use): a
 // source that does not compile is verdict "compile"; the program then runs as "wasi".
+/**
+ * @param {import("./tools.js").ToolContext} ctx
+ * @param {string} game
+ * @param {string} code
+ * @param {string} input
+ * @param {{ timeLimitMs?: number, expected?: string, onStart?: (limitMs: number) => void, language?: string,
+ *   program?: ArrayBuffer | null, onCompile?: () => void }} [options]
+ */
 export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart, language = "python",
   program = null, onCompile } = {}) {
   if (language === "cpp") {
@@ -75,6 +83,7 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, exp
   return { ...base, verdict: judge.overall(reply.cases), cases: reply.cases };
 }
 
+/** @param {import("./tools.js").ToolContext} ctx */
 export function solutionPanel(ctx) {
   const store = new SolutionStore();
   let editor = null;
@@ -463,6 +472,7 @@ export function solutionPanel(ctx) {
 // `summary` the first in plain words) or "error" (also a cancelled run, or one
 // the runner could not start: stderr says which).  A run judged not accepted also
 // has `message`, the first failing case's report (its first difference).
+/** @param {import("./tools.js").ToolContext} ctx */
 export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, language = "python" } = {}) {
   if (!["python", "cpp"].includes(language)) throw new Error(`runSolution: language must be "python" or "cpp", not ${JSON.stringify(language)}`);
   const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs, language });

@@ -101,7 +101,7 @@ export async function shrinkFailure({ ctx, game, run, say, cancelled }, failing)
  */
 export async function failureBox({ ctx, game }, failing, shownOutput) {
   const { input, result } = failing;
-  let expected = "";
+  let expected;
   try { expected = await judge.answer(ctx.client, game, input); } catch (err) { expected = `(${/** @type {Error} */ (err).message})`; }
   const open = h("button", { type: "button", class: "primary", testid: "stress-open", i18n: "ui.stress.open" });
   open.addEventListener("click", () => ctx.openScene({ game, text: input, caseIndex: 0 }));
