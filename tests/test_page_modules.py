@@ -206,3 +206,21 @@ def test_eslint_fails_on_a_planted_finding() -> None:
     clean = run_tool("eslint", "--max-warnings", "0", "--stdin", "--stdin-filename", "js/planted.js",
                      stdin="export function f() { return 2; }\n")
     assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+EXPORT = re.compile(r"^export (?:default )?(?:async )?(?:function\*?|class|const|let) (\w+)", re.M)
+
+
+def test_every_export_has_a_jsdoc_block() -> None:
+    """An export's type is part of its module's contract: each one has a /** ... */ block."""
+    missing = []
+    count = 0
+    for path in sorted(JS.rglob("*.js")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for k, line in enumerate(lines):
+            if EXPORT.match(line):
+                count += 1
+                if k == 0 or not lines[k - 1].rstrip().endswith("*/"):
+                    missing.append(f"{path.relative_to(JS)}:{k + 1} {line[:60]}")
+    assert count > 300
+    assert not missing, f"exports without a JSDoc block: {missing}"

@@ -4,17 +4,21 @@
 import { STDCPP_HEADER } from "./stdcpp-header.js";
 import { instrument } from "./fuel.js";
 
+/** The source's file name in the compiler's file system. */
 export const SOURCE_NAME = "solution.cpp";
 const OUTPUT_NAME = "solution.wasm";
 const INCLUDE_DIR = "pixel-judge-include";   // holds bits/stdc++.h
 
-// The stack the program's frames and local arrays live in (wasm-ld's default is
-// 64 KB; judges give megabytes), placed first so an overflow traps instead of
-// overwriting the program's globals, and a cap on its memory.
+/**
+ * The stack the program's frames and local arrays live in (wasm-ld's default is
+ * 64 KB; judges give megabytes), placed first so an overflow traps instead of
+ * overwriting the program's globals, and a cap on its memory.
+ */
 export const STACK_BYTES = 64 * 1024 * 1024;
+/** The most memory a program may grow to. */
 export const MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
 
-// Flags of every compile (and of the precompiled <bits/stdc++.h>, which must match them).
+/** Flags of every compile (and of the precompiled <bits/stdc++.h>, which must match them). */
 export const COMPILE_FLAGS = Object.freeze([
   "-O2", "-std=c++17",
   // The toolchain's libc++abi has no exception support (no __cxa_throw, no unwinder).
@@ -31,6 +35,7 @@ const LINK_FLAGS = Object.freeze([
   "-lsetjmp", "-lwasi-emulated-signal",
   `-Wl,-z,stack-size=${STACK_BYTES}`, "-Wl,--stack-first", `-Wl,--max-memory=${MEMORY_LIMIT_BYTES}`,
 ]);
+/** Every flag of a compile and its link. */
 export const FLAGS = Object.freeze([...COMPILE_FLAGS, ...LINK_FLAGS]);
 
 const HEADER_PATH = `${INCLUDE_DIR}/bits/stdc++.h`;
@@ -65,6 +70,11 @@ export async function buildPch(clang) {
 const LEADING = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/|#[ \t]*pragma\b[^\n]*)*/;
 const BITS = /^#[ \t]*include[ \t]*<bits\/stdc\+\+\.h>/;
 
+/**
+ * Whether `source` includes <bits/stdc++.h> before anything else.
+ * @param {string} source
+ * @returns {boolean}
+ */
 export function startsWithBits(source) {
   return BITS.test(source.slice(LEADING.exec(source)[0].length));
 }

@@ -12,6 +12,7 @@ import { sha256Hex } from "../util/bytes.js";
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
 const CACHE_ENTRIES = 8;   // compiled programs kept (a few hundred KB each)
 
+/** A compile (or the toolchain's download) was cancelled. */
 export class CancelledError extends Error {
   constructor() {
     super("cancelled");
@@ -33,6 +34,7 @@ async function sourceKey(source) {
   return sha256Hex(new TextEncoder().encode(text));
 }
 
+/** The page's client of the compiler worker. */
 export class CppCompiler {
   /** @param {{onState?: (state: string, detail?: any) => void}} options
    *  states: "downloading" ({done, total, wire}), "loading", "ready" ({ms, stored}), "failed" (message), "idle" */

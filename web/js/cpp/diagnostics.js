@@ -25,6 +25,7 @@ export function parseDiagnostics(log) {
   return found;
 }
 
+/** What a program that uses exceptions is told. */
 export const EXCEPTIONS_TEXT = "exceptions (try, throw, catch) are not supported by the browser's C++ compiler: " +
   "its library has no exception support. Use error codes or std::optional here, " +
   "or check this solution with the command line (python3 -m py_engines stress), which runs your own compiler.";

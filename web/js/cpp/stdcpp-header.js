@@ -28,6 +28,7 @@ const CPP20 = [
 
 const include = (names) => names.map((name) => `#include <${name}>`).join("\n");
 
+/** Our own <bits/stdc++.h>: every C++17 header. */
 export const STDCPP_HEADER = `// <bits/stdc++.h>: every standard header (Pixel Judge's own, for libc++).
 #ifndef PIXEL_JUDGE_BITS_STDCPP_H
 #define PIXEL_JUDGE_BITS_STDCPP_H

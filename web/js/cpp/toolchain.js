@@ -7,6 +7,7 @@
 import { TOOLCHAIN } from "./toolchain-files.js";
 import { joinBytes, sha256Hex } from "../util/bytes.js";
 
+/** The prefix of the toolchain caches' names (one per build). */
 export const CACHE_PREFIX = "pixel-judge-toolchain-";
 const SITE = new URL("../../", import.meta.url);
 

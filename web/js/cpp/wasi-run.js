@@ -20,8 +20,11 @@ import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js"
 import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
 import { joinBytes } from "../util/bytes.js";
 
+/** The module name of the WASI imports. */
 export const WASI_MODULE = "wasi_snapshot_preview1";
+/** The most stdout bytes, as judges cap it. */
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout, as judges cap it
+/** Stderr keeps its first MB; the rest is dropped. */
 export const STDERR_LIMIT = 1024 * 1024;        // stderr keeps its first MB, the rest is dropped
 
 /** The WASI functions the shim provides: the only imports a program may have. */
@@ -122,6 +125,11 @@ const TRAPS = [
   [/indirect call|signature mismatch|null function|function signature/i, "bad function pointer call"],
 ];
 
+/**
+ * A trap in plain words, with the engine's own text.
+ * @param {any} error  what the run threw
+ * @returns {string}
+ */
 export function trapMessage(error) {
   const raw = String(error && error.message ? error.message : error);
   const plain = TRAPS.find(([pattern]) => pattern.test(raw));

@@ -7,6 +7,7 @@
 //   {source: "pixel-judge", type: "goto", step}  step: an integer >= 0 (past the end: the last)
 //   {source: "pixel-judge", type: "play"}        {source: "pixel-judge", type: "pause"}
 
+/** The `source` of every message between the embed and its host. */
 export const SOURCE = "pixel-judge";
 
 /**

@@ -34,7 +34,9 @@ const stepListeners = [];
 /** @type {Array<() => void>} */
 const loadListeners = [];
 
+/** The embed's stage. */
 export const renderer = new Renderer(el.canvas, { reducedMotion, fill: true });
+/** The embed's player. */
 export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
 /** @type {Status} */
 let status = { title: TEXT.title, game: "", label: TEXT.stageRuntime, progress: 0 };
@@ -63,6 +65,7 @@ function showStatus() {
 // The engine's boot stage as last reported ("runtime", "engine", "ready", "failed").
 let engineStage = "runtime";
 let engineStopped = false;
+/** The embed's engine. */
 export const client = new EngineClient({
   snapshots: false,   // a guest in someone's page: it uses a stored snapshot, never makes one
   onStage: (stage, _ms, message) => {
@@ -211,6 +214,7 @@ function refresh(why) {
   }
 }
 
+/** The transport's actions. */
 export const actions = {
   first: () => player.first(),
   last: () => player.last(),

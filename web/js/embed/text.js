@@ -1,6 +1,7 @@
 // Every word the embed shows or says, in one place (for the translations to come).
 // The stage's words are in capitals: the pixel font draws them best.
 
+/** The embed's words. */
 export const TEXT = Object.freeze({
   title: "PIXEL JUDGE",
   // The narration line (a polite live region) while there is no frame yet.

@@ -9,6 +9,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} id */
 const button = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
 
+/** The embed's elements by role. */
 export const el = {
   player: $("player"),
   canvas: /** @type {HTMLCanvasElement} */ (document.getElementById("canvas")),
@@ -74,6 +75,7 @@ export function showNotice(heading, reason, retry = null) {
   narrate("");   // the notice is an alert: it is heard once
 }
 
+/** Hides the notice. */
 export function hideNotice() {
   el.notice.hidden = true;
   el.notice.replaceChildren();

@@ -31,24 +31,51 @@
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { sha256Hex } from "../util/bytes.js";
 
+/**
+ * What a boot needs to know about this build (build.py writes it in BUILD below).
+ * @typedef {object} BuildFacts
+ * @property {{ sha256: string, bytes: Record<string, number> }} runtime
+ * @property {{ engine: string, engine_sha256: string, engine_bytes: number, lock: string, lock_sha256: string }} wheels
+ * @property {string} stdlib  the engine stdlib's path
+ */
+
+/**
+ * How to boot (see the top of this file).
+ * @typedef {object} BootOptions
+ * @property {"use" | "off"} [snapshot]
+ * @property {{ id: string, sha256: string, packed: number, raw: number } | null} [snapshotRecord]
+ * @property {string[]} [packages]
+ * @property {"engine" | "full"} [stdlib]
+ * @property {(loaded: number, total: number) => void} [onBytes]
+ * @property {(name: string, message: string) => void} [onFailedFile]
+ */
+
+/** The site's root URL (this module is js/engine/ in it). */
 export const SITE = new URL("../../", import.meta.url);
+/** The Cache Storage cache the memory snapshot is kept in. */
 export const SNAPSHOT_CACHE = "pixel-judge-snapshot";
-// A snapshot is the runtime's whole wasm heap: about 31 MB for this runtime and
-// engine.  No snapshot larger than this is ever unpacked (the record's exact size
-// is checked first; this bounds what a damaged record could ask for): twice the
-// real size leaves room for a bigger engine, and inflating 64 MB costs well under
-// a second, where the 2.6 MB gzip bomb of issue 17 cost 5.2 GB.
+/**
+ * A snapshot is the runtime's whole wasm heap: about 31 MB for this runtime and
+ * engine.  No snapshot larger than this is ever unpacked (the record's exact size
+ * is checked first; this bounds what a damaged record could ask for): twice the
+ * real size leaves room for a bigger engine, and inflating 64 MB costs well under
+ * a second, where the 2.6 MB gzip bomb of issue 17 cost 5.2 GB.
+ */
 export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 // The runtime's and the wheels' part of manifest.json, written here by build.py
 // so a worker starts fetching the runtime at once, with no manifest round trip.
 const BUILD = null;
 
-// What a boot needs to know about this build: {runtime, wheels, stdlib}.
+/**
+ * What a boot needs to know about this build: {runtime, wheels, stdlib}.
+ * @returns {Promise<BuildFacts>}
+ */
 export async function readManifest() {
   if (!BUILD) throw new Error("pyodide-boot.js is not built: run python3 build.py");
   return BUILD;
 }
 
+/** A runtime file could not be downloaded (`file` names it). */
 export class DownloadError extends Error {
   constructor(file, reason) {
     super(`could not download ${file} (${reason})`);
@@ -56,12 +83,21 @@ export class DownloadError extends Error {
   }
 }
 
-// The snapshot's key (it fits one runtime build and one engine wheel only) and
-// its Cache Storage address.
+/**
+ * The snapshot's key (it fits one runtime build and one engine wheel only) and
+ * its Cache Storage address.
+ * @param {BuildFacts} manifest
+ * @returns {string}
+ */
 export function snapshotKey(manifest) {
   return `${manifest.runtime.sha256.slice(0, 16)}-${manifest.wheels.engine_sha256.slice(0, 16)}`;
 }
 
+/**
+ * Where the snapshot of this build is kept in Cache Storage.
+ * @param {BuildFacts} manifest
+ * @returns {string}
+ */
 export function snapshotUrl(manifest) {
   return new URL(`__snapshot/${snapshotKey(manifest)}.gz`, SITE).href;
 }
@@ -70,6 +106,11 @@ function lockUrl(manifest) {
   return new URL(`wheels/${manifest.wheels.lock}?v=${manifest.wheels.lock_sha256.slice(0, 16)}`, SITE).href;
 }
 
+/**
+ * Boots Pyodide for this build (see the top of this file for the options and the result).
+ * @param {BuildFacts} manifest
+ * @param {BootOptions} [options]
+ */
 export async function bootPyodide(manifest, options = {}) {
   const { snapshot = "use", snapshotRecord = null, onBytes = () => {}, onFailedFile = () => {} } = options;
   watchDownloads(manifest, options, onBytes, onFailedFile);
@@ -126,12 +167,19 @@ async function findSnapshot(manifest) {
   return (await cache.match(snapshotUrl(manifest))) || null;
 }
 
+/** A stored snapshot failed a check: it is not used. */
 export class SnapshotError extends Error {}
 
-// The stored snapshot's heap bytes, once it has proved itself against the page's
-// record: the packed bytes' size and SHA-256 first (nothing is inflated before),
-// then the heap's exact size while it streams out of gzip, never past
-// SNAPSHOT_MAX_BYTES.  Rejects with a SnapshotError naming the failed check.
+/**
+ * The stored snapshot's heap bytes, once it has proved itself against the page's
+ * record: the packed bytes' size and SHA-256 first (nothing is inflated before),
+ * then the heap's exact size while it streams out of gzip, never past
+ * SNAPSHOT_MAX_BYTES.  Rejects with a SnapshotError naming the failed check.
+ * @param {Response} stored
+ * @param {{ id: string, sha256: string, packed: number, raw: number } | null} record
+ * @param {string} key
+ * @returns {Promise<Uint8Array>}
+ */
 export async function verifiedSnapshot(stored, record, key) {
   if (!validRecord(record)) throw new SnapshotError("no record of a stored snapshot: it was not made by this page");
   if (record.id !== key) throw new SnapshotError(`the record is for snapshot ${record.id}, not ${key}`);
@@ -172,17 +220,21 @@ async function readCapped(stream, size, what) {
 }
 
 
+/** Drops every stored snapshot (one that failed its checks, say). */
 export async function deleteSnapshots() {
   if (globalThis.caches) await caches.delete(SNAPSHOT_CACHE).catch(() => {});
 }
 
-// Boots a fresh runtime with the engine, imports every engine module (a snapshot
-// holds the wasm heap only: the file system, where the wheel's files live, is not
-// in it), snapshots it and gzips it.  Returns {key, packed, raw}: the page stores
-// the packed bytes itself and records their hash (client.js), so a worker
-// never writes the snapshot (WebKit's private windows drop what a worker put in
-// Cache Storage once the worker is terminated).  Run it in a worker of its own
-// after the page's engine is ready and idle: the first solve never waits.
+/**
+ * Boots a fresh runtime with the engine, imports every engine module (a snapshot
+ * holds the wasm heap only: the file system, where the wheel's files live, is not
+ * in it), snapshots it and gzips it.  Returns {key, packed, raw}: the page stores
+ * the packed bytes itself and records their hash (client.js), so a worker
+ * never writes the snapshot (WebKit's private windows drop what a worker put in
+ * Cache Storage once the worker is terminated).  Run it in a worker of its own
+ * after the page's engine is ready and idle: the first solve never waits.
+ * @param {BuildFacts} manifest
+ */
 export async function makeSnapshot(manifest) {
   const pyodide = await start(manifest, { makeSnapshot: true }, null);
   pyodide.runPython(`

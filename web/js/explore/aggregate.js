@@ -3,6 +3,7 @@
 // result_json): counts add up and each bucket keeps its first deal, so the result
 // is the same whatever the number of workers or the order the parts arrive in.
 
+/** A study's counts before any deal. */
 export function emptyAggregate() {
   return { deals: 0, outcomes: {}, metrics: {}, examples: {} };
 }
@@ -15,6 +16,11 @@ function add(a, b) {
   return out;
 }
 
+/**
+ * `b`'s counts added into `a` (returned).
+ * @param {any} a
+ * @param {any} b
+ */
 export function merge(a, b) {
   const examples = { ...a.examples };
   for (const [path, k] of Object.entries(b.examples)) {
@@ -26,7 +32,11 @@ export function merge(a, b) {
   };
 }
 
-// Keys in one fixed order: the study's classes, then integers, then names.
+/**
+ * Keys in one fixed order: the study's classes, then integers, then names.
+ * @param {string[]} [classes]
+ * @returns {(a: string, b: string) => number}
+ */
 export function keyOrder(classes = []) {
   const rank = new Map(classes.map((c, i) => [c, i]));
   const sortKey = (key) => {
@@ -41,6 +51,12 @@ export function keyOrder(classes = []) {
   };
 }
 
+/**
+ * The keys of `obj` in keyOrder's order.
+ * @param {Record<string, unknown>} obj
+ * @param {string[]} [classes]
+ * @returns {string[]}
+ */
 export function sortedKeys(obj, classes = []) {
   return Object.keys(obj).sort(keyOrder(classes));
 }
@@ -54,7 +70,14 @@ function canonical(tally, classes) {
   return out;
 }
 
-// The same JSON as `python3 -m py_engines explore ... --json`.
+/**
+ * The same JSON as `python3 -m py_engines explore ... --json`.
+ * @param {string} game
+ * @param {{ name: string, classes?: string[], metrics: string[] }} study
+ * @param {number} seed
+ * @param {any} aggregate
+ * @param {number} seconds
+ */
 export function resultJson(game, study, seed, aggregate, seconds) {
   const metrics = canonical(aggregate.metrics, study.classes);
   const ordered = {};
@@ -67,7 +90,11 @@ export function resultJson(game, study, seed, aggregate, seconds) {
   };
 }
 
-// One row per counted bucket: where it is, and how many deals reached it.
+/**
+ * One row per counted bucket: where it is, and how many deals reached it.
+ * @param {any} result
+ * @returns {string}
+ */
 export function toCsv(result) {
   const rows = [["game", "study", "seed", "table", "group", "bucket", "count"]];
   const quote = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));

@@ -7,7 +7,9 @@ import { keyOrder, sortedKeys } from "./aggregate.js";
 import { measure, paintText } from "../stage/kit/text.js";
 import { t } from "../i18n/i18n.js";
 
+/** A plot's width in logical pixels. */
 export const PW = 176;
+/** A plot's height in logical pixels. */
 export const PH = 120;
 const LEFT = 34;
 const RIGHT = PW - 4;
@@ -22,10 +24,21 @@ const NAMED = {
 };
 const HEAT = [PAL.navy, PAL.plum, PAL.red, PAL.orange, PAL.yellow, PAL.white];
 
+/**
+ * The colour of a class key (a palette colour by its place otherwise).
+ * @param {string} key
+ * @param {number} index
+ * @returns {string}
+ */
 export function colorOf(key, index) {
   return NAMED[key] || SERIES[index % SERIES.length];
 }
 
+/**
+ * A count in a few characters ("12k").
+ * @param {number} n
+ * @returns {string}
+ */
 export function abbreviate(n) {
   if (n < 1000) return String(n);
   if (n < 1e6) return `${(n / 1000).toFixed(n < 1e4 ? 1 : 0)}k`;
@@ -277,7 +290,13 @@ const DRAW = {
   rate_lines: drawRateLines, dist_lines: drawDistLines, stacked: drawStacked, heatmap: drawHeatmap,
 };
 
-// Draws `plot` from the result's table; returns the hit regions in logical pixels.
+/**
+ * Draws `plot` from the result's table; returns the hit regions in logical pixels.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {any} plot
+ * @param {any} data
+ * @param {string[]} classes
+ */
 export function drawPlot(ctx, plot, data, classes) {
   ctx.imageSmoothingEnabled = false;
   const g = kit(ctx);
@@ -288,6 +307,11 @@ export function drawPlot(ctx, plot, data, classes) {
   return regions;
 }
 
+/**
+ * Outlines a hit region.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {any} region
+ */
 export function highlight(ctx, region) {
   const g = kit(ctx);
   const { x, y, w, h } = region;

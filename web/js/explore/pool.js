@@ -4,15 +4,21 @@
 // idle members and reports each chunk's aggregate as it arrives.
 import { EngineClient } from "../engine/client.js";
 
+/** The most engine workers a study uses. */
 export const MAX_WORKERS = 8;
 const TARGET_MS = 120;       // a chunk's aimed length: Stop and progress stay prompt
 const FIRST_CHUNK = 4;
 const MAX_CHUNK = 200;
 
+/**
+ * The workers a study uses by default (the machine's cores, within MAX_WORKERS).
+ * @returns {number}
+ */
 export function defaultWorkers() {
   return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1));
 }
 
+/** A pool of engine workers that run a study's chunks. */
 export class Pool {
   constructor(mainClient) {
     this.clients = [mainClient];

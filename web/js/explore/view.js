@@ -36,6 +36,7 @@ function numberInput(testid, min, max, value, label) {
   return input;
 }
 
+/** The Explore panel: a study's settings, its run and its plots. */
 export class ExploreView {
   // container: an empty element; client: the page's engine client;
   // games(): the manifest's games; openDeal({game, text, note}): shows a deal in the player.

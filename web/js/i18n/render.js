@@ -8,7 +8,9 @@
 // holds: it reads the same in every language.  tests/test_i18n.py renders every key of every
 // catalog through this module and through the Python formatter and requires the same text.
 
+/** The id of a message that is its `text` parameter as it is. */
 export const RAW = "raw";
+/** The catalog key of the separator between a list's items. */
 export const LIST_SEPARATOR = "common.list_separator";
 
 /** The options every i18next instance of the site is made with (a fresh object each time:

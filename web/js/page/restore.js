@@ -77,7 +77,7 @@ async function openLinked(linked) {
   });
 }
 
-// A link pasted into an open tab (only the fragment changes) opens like a fresh one.
+/** A link pasted into an open tab (only the fragment changes) opens like a fresh one. */
 export async function openFragment() {
   const linked = await needs.readLink();
   if (linked) await openLinked(linked);

@@ -61,6 +61,7 @@ const select = HTMLSelectElement;
 const field = HTMLInputElement;
 const element = HTMLElement;
 
+/** The page's elements by role, each of its element type. */
 export const el = {
   game: $("game", select), gameTitle: $("game-title", element), inputHelp: $("input-help", element),
   input: $("input", HTMLTextAreaElement), solve: $("solve", button), cancel: $("cancel", button),
@@ -84,6 +85,7 @@ export const el = {
 
 /** What the last visit saved (see storage.js): checked before it is used. */
 export const stored = storage.load();
+/** The user asked for reduced motion. */
 export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** @type {AppState} */

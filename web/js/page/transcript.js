@@ -1,6 +1,11 @@
 // The text transcript beside the canvas: one line per frame, the current one marked.
 import { setMsg } from "../i18n/dom.js";
 
+/**
+ * One line per frame: its narration.
+ * @param {HTMLElement} list
+ * @param {import("../stage/types.js").Frame[]} frames
+ */
 export function fillTranscript(list, frames) {
   list.replaceChildren(...frames.map((frame, k) => {
     const item = document.createElement("li");
@@ -11,9 +16,14 @@ export function fillTranscript(list, frames) {
   }));
 }
 
+/**
+ * Marks line `index` and keeps it in view inside the list.
+ * @param {HTMLElement} list
+ * @param {number} index
+ */
 export function markTranscript(list, index) {
   for (const item of list.querySelectorAll(".current")) item.classList.remove("current");
-  const item = list.children[index];
+  const item = /** @type {HTMLElement | undefined} a line of the list */ (list.children[index]);
   if (!item) return;
   item.classList.add("current");
   // Keep the current line in view without scrolling the page itself.

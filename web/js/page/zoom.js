@@ -19,6 +19,11 @@ function available(canvas) {
   return canvas.offsetWidth < ZOOM * WIDTH;
 }
 
+/**
+ * Tap to zoom on `canvas`; `hint` says what a tap does.
+ * @param {HTMLCanvasElement} canvas
+ * @param {HTMLElement} hint
+ */
 export function bindZoom(canvas, hint) {
   const set = (on, x = 0, y = 0) => {
     zoomed = on;

@@ -1,21 +1,23 @@
-// The page's side of the runner (runner/frame.js has the protocol): a user's
-// program runs only in a sandboxed frame at an opaque origin, never in a worker
-// of the site's origin.  This module makes that frame (<iframe sandbox=
-// "allow-scripts" srcdoc>, never allow-same-origin), talks to it over one
-// MessageChannel port, hands it the runtime's files (which the page reads through
-// the service worker, so the runner works offline), and takes from it only a
-// well-formed reply to the run it started: its own unguessable id, a known
-// status, bounded sizes; anything else is dropped.  Where the isolation cannot be
-// had (the frame reports it can reach the site, the page is framed by another
-// site, the browser lacks sandboxed frames) running code is refused with a
-// message: there is no same-origin fallback.
-//
-//   const runner = new Runner({ onState });   // onState(state, detail): "booting" | "ready" | "running" | "failed"
-//   await runner.boot();                      // rejects with the reason when code cannot run here
-//   const r = await runner.run(code, input, { timeLimitMs, onStart, language: "python" });
-//   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}; never rejects;
-//   // status "ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed"
-//   runner.cancel();
+/**
+ * The page's side of the runner (runner/frame.js has the protocol): a user's
+ * program runs only in a sandboxed frame at an opaque origin, never in a worker
+ * of the site's origin.  This module makes that frame (<iframe sandbox=
+ * "allow-scripts" srcdoc>, never allow-same-origin), talks to it over one
+ * MessageChannel port, hands it the runtime's files (which the page reads through
+ * the service worker, so the runner works offline), and takes from it only a
+ * well-formed reply to the run it started: its own unguessable id, a known
+ * status, bounded sizes; anything else is dropped.  Where the isolation cannot be
+ * had (the frame reports it can reach the site, the page is framed by another
+ * site, the browser lacks sandboxed frames) running code is refused with a
+ * message: there is no same-origin fallback.
+ *
+ *   const runner = new Runner({ onState });   // onState(state, detail): "booting" | "ready" | "running" | "failed"
+ *   await runner.boot();                      // rejects with the reason when code cannot run here
+ *   const r = await runner.run(code, input, { timeLimitMs, onStart, language: "python" });
+ *   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}; never rejects;
+ *   // status "ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed"
+ *   runner.cancel();
+ */
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout bytes, as judges allow
 const PROTOCOL = 1;
 const HELLO_MS = 15_000;       // the frame answers at once; no answer means its script was refused
@@ -23,7 +25,7 @@ const GRACE_MS = 2_000;        // past the time limit (or a cancel) before the f
 const FRAME_SCRIPT = new URL("./frame.js", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const STATUSES = ["ok", "exit", "error", "time", "output", "cancelled", "failed"];
-// Each language's worker script and the files its worker boots with (name -> site path).
+/** Each language's worker script and the files its worker boots with (name -> site path). */
 export const RUNTIMES = {
   python: {
     worker: "js/runner/python-worker.js",

@@ -9,6 +9,7 @@ const DWELL_MS = 380;
  * @typedef {"load" | "seek" | "play" | "pause" | "speed" | "tween"} Change
  */
 
+/** The player: the shown frame, play/pause, speed, the tween into the frame. */
 export class Player {
   /**
    * @param {{ onChange?: (why: Change) => void, reducedMotion?: boolean }} [opts]  onChange hears

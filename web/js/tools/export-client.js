@@ -41,7 +41,12 @@ export class ExportJob {
   }
 }
 
-// Offers bytes to the user as a file download (nothing leaves the page).
+/**
+ * Offers bytes to the user as a file download (nothing leaves the page).
+ * @param {BlobPart} bytes
+ * @param {string} name
+ * @param {string} mime
+ */
 export function download(bytes, name, mime) {
   const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
   const link = document.createElement("a");
@@ -53,6 +58,11 @@ export function download(bytes, name, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * The bytes in base64 (a data: URL's body).
+ * @param {Uint8Array} bytes
+ * @returns {string}
+ */
 export function toBase64(bytes) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -8,6 +8,7 @@ import { paint, WIDTH, HEIGHT } from "../stage/renderer.js";
 
 const STEP_MS = 800;        // one step's tween and dwell at 1x, as the player shows it
 const LAST_HOLD_MS = 2000;  // the final frame stays up before the GIF loops
+/** The most steps one GIF holds. */
 export const MAX_GIF_FRAMES = 5000;
 
 // Renders frames [from, to] of the solved scene and encodes them as a GIF.

@@ -34,9 +34,13 @@ function formatSize(n) {
   return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 }
 
-// An output pane's text: all of it, or its first and last PANE_CHARS with a line
-// between them saying what is left out; and a note for above the pane (or "").
-// `tail` is the runner's last part of an output it stopped at the limit.
+/**
+ * An output pane's text: all of it, or its first and last PANE_CHARS with a line
+ * between them saying what is left out; and a note for above the pane (or "").
+ * `tail` is the runner's last part of an output it stopped at the limit.
+ * @param {string} text
+ * @param {{ tail?: string, bytes?: number, limited?: boolean }} [output]
+ */
 export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
   if (limited) {
     return {
