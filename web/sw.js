@@ -131,7 +131,8 @@ async function cachedAndChecked(cache, name) {
   const hit = await cache.match(urlOf(name), { ignoreVary: true });
   if (!hit) return null;
   let blob = null;
-  let body = null;
+  /** @type {ArrayBuffer | null} */
+  let body;
   try {
     blob = await hit.blob();
     body = await blob.arrayBuffer();

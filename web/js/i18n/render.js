@@ -16,7 +16,9 @@ export const LIST_SEPARATOR = "common.list_separator";
 /** The options every i18next instance of the site is made with (a fresh object each time:
  * i18next keeps what it is given): text is only ever set as textContent (no HTML escaping),
  * keys are dotted paths (no namespaces in them), and a missing key is never papered over by
- * another language. */
+ * another language.
+ * @returns {import("i18next").InitOptions}
+ */
 export function i18nOptions() {
   return { fallbackLng: false, nsSeparator: false, keySeparator: ".", returnNull: false,
     interpolation: { escapeValue: false } };

@@ -12,7 +12,16 @@
 //                   draw or a loss, or a draw into a loss)
 // A best move (loss 0) has the mark "".
 
-// [loss from which "?!", from which "?", from which "??"]
+/** @typedef {import("../stage/types.js").Frame} Frame */
+/**
+ * One move the user played, judged against the best at its position.
+ * @typedef {{ step: number, move: string, value: number, best_value: number, loss: number, mark: string }} AnalysisEntry
+ */
+
+/**
+ * [loss from which "?!", from which "?", from which "??"]
+ * @type {Record<string, [number, number, number]>}
+ */
 export const THRESHOLDS = {
   kalah: [1, 2, 4],
   house_of_cards: [1, 3, 6],
@@ -23,6 +32,12 @@ const DEFAULT = [1, 3, 6];
 // The games whose values are points (the summary says how many were lost).
 const UNIT = { kalah: true, house_of_cards: true };
 
+/**
+ * The mark of a move that lost `loss` on the game's scale ("" for none).
+ * @param {string} game
+ * @param {number} loss
+ * @returns {string}
+ */
 export function markFor(game, loss) {
   const [dubious, mistake, blunder] = THRESHOLDS[game] || DEFAULT;
   if (loss >= blunder) return "??";
@@ -31,8 +46,14 @@ export function markFor(game, loss) {
   return "";
 }
 
-// The analysis of the moves played at `steps` (decision frames) of `frames`:
-// [{step, move, value, best_value, loss, mark}].
+/**
+ * The analysis of the moves played at `steps` (decision frames) of `frames`:
+ * [{step, move, value, best_value, loss, mark}].
+ * @param {string} game
+ * @param {Frame[]} frames
+ * @param {number[]} steps
+ * @returns {AnalysisEntry[]}
+ */
 export function analyse(game, frames, steps) {
   const out = [];
   for (const step of steps) {
@@ -61,7 +82,7 @@ const MARK_WORDS = {
  * "2 mistakes, 1 blunder, 7 points lost", or "every move best", as a message.
  * @param {string} game
  * @param {{ mark: string, loss: number }[]} entries
- * @returns {{ id: string, params: Record<string, unknown> } | null}
+ * @returns {import("../i18n/render.js").Msg | null}
  */
 export function summary(game, entries) {
   if (!entries.length) return null;

@@ -13,7 +13,10 @@ let resolveReady;
 export const ready = new Promise((res) => { resolveReady = res; });
 addHook("ready", ready);
 
-// Resolves to true once the picker is filled, false if the manifest failed.
+/**
+ * Resolves to true once the picker is filled, false if the manifest failed.
+ * @returns {Promise<boolean>}
+ */
 export async function boot() {
   // The worker boots while the page loads its manifest and builds its controls.
   app.client = new EngineClient({

@@ -15,6 +15,7 @@ import { localize, t } from "../i18n/i18n.js";
 /** @type {ShownError | null} */
 let shown = null;
 
+/** Hides the input error. */
 export function clearError() {
   shown = null;
   el.error.hidden = true;

@@ -2,29 +2,35 @@
 // shown step, as buttons that play that move against the engine.
 import { setAttrs, setText } from "../i18n/dom.js";
 import { t } from "../i18n/i18n.js";
+import { option } from "./state.js";
+
+/** @typedef {import("../stage/types.js").Frame} Frame */
 
 /** A frame's player to move: its message when it has one (it follows the language). */
 const mover = (frame) => frame.to_move_msg || frame.to_move;
 
-// Who may be played: "both sides" or one of the players named in the frames.
+/**
+ * Who may be played: "both sides" or one of the players named in the frames.
+ * @param {HTMLSelectElement} select
+ * @param {Frame[]} frames
+ */
 export function fillPlayAs(select, frames) {
   const names = [...new Set(frames.map((f) => f.to_move).filter(Boolean))];
   const keep = select.value;
   const keepIndex = select.selectedIndex;
   const before = select.options.length;
   const options = [["", t("ui.moves.both_sides")], ...names.map((n) => [n, n])];
-  select.replaceChildren(...options.map(([value, label]) => {
-    const option = document.createElement("option");
-    option.value = value;
-    option.textContent = label;
-    return option;
-  }));
+  select.replaceChildren(...options.map(([value, label]) => option(value, label)));
   if (options.some(([value]) => value === keep)) select.value = keep;
   // The same players with their names in another language: the same choice.
   else if (before === options.length && keepIndex > 0) select.selectedIndex = keepIndex;
 }
 
-// parts: {panel, title, list, backToLine}; line: {frames, index, userMoves, side}.
+/**
+ * Shows the moves of the line's current step (hides the panel without a line).
+ * @param {{ panel: HTMLElement, title: HTMLElement, list: HTMLElement, backToLine: HTMLElement }} parts
+ * @param {{ frames: Frame[], index: number, userMoves: string[], side: string } | null} line
+ */
 export function renderMoves(parts, line) {
   if (!line) {
     parts.panel.hidden = true;
@@ -63,8 +69,13 @@ export function renderMoves(parts, line) {
   }));
 }
 
-// The moves chosen at the decision points before frame `index`: with one more
-// appended, this is what the engine replays to play a move from here.
+/**
+ * The moves chosen at the decision points before frame `index`: with one more
+ * appended, this is what the engine replays to play a move from here.
+ * @param {Frame[]} frames
+ * @param {number} index
+ * @returns {string[]}
+ */
 export function choicesBefore(frames, index) {
   const out = [];
   for (let k = 0; k < index; k++) {

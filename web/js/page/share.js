@@ -6,13 +6,15 @@
 // t and tp: a tool to open, with its inputs filled in
 // This is the only module that reads or writes the page's URL.
 
+/** The link format's version (the fragment's `v=`). */
 export const LINK_VERSION = "1";
-// The engine's input limit (py_engines/text.py MAX_INPUT_CHARS).
+/** The engine's input limit (py_engines/text.py MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+-]{1,40}$/;
 const MAX_MOVES = 400;
 const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
+/** The tools a link may open. */
 export const TOOLS = ["check", "generate", "solution", "export"];
 
 /** What is wrong with a link: a catalog key and its parameters, and the English words
@@ -66,11 +68,21 @@ function fromBase64Url(text) {
   return bytes;
 }
 
+/**
+ * The input as a link carries it (deflated, base64url).
+ * @param {string} text
+ * @returns {Promise<string>}
+ */
 export async function encodeInput(text) {
   const bytes = await pipeBytes(new TextEncoder().encode(text), new CompressionStream("deflate-raw"));
   return toBase64Url(bytes);
 }
 
+/**
+ * The input a link carries; throws LinkError when it is damaged or too large.
+ * @param {string} encoded
+ * @returns {Promise<string>}
+ */
 export async function decodeInput(encoded) {
   if (encoded.length > MAX_ENCODED) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
   let bytes;
@@ -95,8 +107,13 @@ function count(params, key) {
   return Number(raw);
 }
 
-// Parses a fragment (with or without '#').  Returns null when there is no scene
-// in it, a scene {game, text, caseIndex, step, moves}, or throws LinkError.
+/**
+ * Parses a fragment (with or without '#').  Returns null when there is no scene
+ * in it, a scene {game, text, caseIndex, step, moves}, or throws LinkError.
+ * @param {string} fragment
+ * @param {string[]} knownGames
+ * @returns {Promise<import("./types.js").Linked | null>}
+ */
 export async function parseFragment(fragment, knownGames) {
   const body = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   if (!body) return null;
@@ -169,6 +186,11 @@ export function linkProblem(error, caseIndex) {
   return `the engine rejected it: ${error.message}${where}`;
 }
 
+/**
+ * The fragment of a scene ("v=1&g=...").
+ * @param {import("./types.js").SceneRef & { explore?: object | null, tool?: object | null }} scene
+ * @returns {Promise<string>}
+ */
 export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [], tool = null }) {
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));
@@ -182,18 +204,29 @@ export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves
   return `#${params.toString()}`;
 }
 
+/**
+ * The share link of a scene: this page's address with the scene's fragment.
+ * @param {import("./types.js").SceneRef & { explore?: object | null, tool?: object | null }} scene
+ * @returns {Promise<string>}
+ */
 export async function linkFor(scene) {
   const url = new URL(location.href);
   url.hash = await buildFragment(scene);
   return url.href;
 }
 
+/**
+ * The address bar's fragment, without its "#" ("" for none).
+ * @returns {string}
+ */
 export function currentFragment() {
   return location.hash;
 }
 
-// Once a link's scene is restored the fragment is dropped from the address bar,
-// so later edits (saved locally) survive a reload.
+/**
+ * Once a link's scene is restored the fragment is dropped from the address bar,
+ * so later edits (saved locally) survive a reload.
+ */
 export function clearFragment() {
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 }

@@ -9,6 +9,7 @@
  * @property {string} title
  * @property {string} kind  "one-player" or "two-player"
  * @property {string} input_help
+ * @property {import("../i18n/render.js").Msg} [input_help_msg]  the same, as a message
  * @property {boolean} interactive  the user may play moves against the engine
  * @property {boolean} scene  the game has a scene of its own (else the generic one draws it)
  * @property {{ name: string, text: string }[]} samples
@@ -20,6 +21,7 @@
  * @typedef {object} RandomOption
  * @property {string} name
  * @property {string} label
+ * @property {import("../i18n/render.js").Msg} [label_msg]  the same, as a message
  * @property {number | string} default
  * @property {number} [min]
  * @property {number} [max]

@@ -9,6 +9,8 @@
  * @property {number} value  its exact value for the side to move
  * @property {string} text  the value as shown ("+3", "W", ...)
  * @property {boolean} best  one of the best moves
+ * @property {import("../i18n/render.js").Msg} [label_msg]  the label as a message (it follows the language)
+ * @property {import("../i18n/render.js").Msg} [text_msg]  the value's text as a message
  */
 
 /**
@@ -19,7 +21,9 @@
  * @property {string | null} actor  who acted in the event
  * @property {any} event  what happened to reach this frame (null for the first)
  * @property {any} state  everything the scene draws
- * @property {string} note  the narration
+ * @property {string} note  the narration (English)
+ * @property {import("../i18n/render.js").Msg} [msg]  the narration as a message (it follows the language)
+ * @property {import("../i18n/render.js").Msg} [to_move_msg]  the player to move, as a message
  * @property {string | null} to_move  whose move it is next (two-player games)
  * @property {MoveValue[] | null} values  the exact value of every legal move here
  */

@@ -33,7 +33,7 @@ export function cppBox() {
   let cpp = null;
   let checks = 0;        // a newer check makes an older one's answer moot
 
-  /** @param {BoxState} state @param {{ id: string, params: object }} words  (button: a message too, or null) */
+  /** @param {BoxState} state @param {string | import("../i18n/render.js").Msg} words  (button: a message too, or null) */
   function set(state, words, { bar = false, value = /** @type {number | null} */ (null), button = /** @type {any} */ (null), stop = false } = {}) {
     root.dataset.state = state;
     setText(text, "ui.tools.reason", { reason: words });

@@ -6,6 +6,7 @@ import { setText } from "../i18n/dom.js";
 import * as judge from "./judge.js";
 import { ExportJob, Cancelled, download } from "./export-client.js";
 
+/** The generator's modes: [value, label]. */
 export const MODES = [["random", "ui.gen.mode_random"], ["hard", "ui.gen.mode_hard"], ["edge", "ui.gen.mode_edge"]];
 const MAX_COUNT = 1000;
 

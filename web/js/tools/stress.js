@@ -14,7 +14,7 @@ const STRESS_BATCH = 20;   // inputs generated per request while a stress test r
  *   stdoutTail?: string, stdoutBytes?: number, diagnostics?: any[], summary?: string}} RunResult
  * @typedef {{name: string, input: string, result: RunResult, runs?: number}} Failure
  * @typedef {{ctx: any, game: string, run: (input: string, expected?: string) => Promise<RunResult>,
- *   say: (text: string) => void, cancelled: () => boolean, root: HTMLElement}} StressEnv
+ *   say: (words: import("../i18n/render.js").Msg) => void, cancelled: () => boolean, root: HTMLElement}} StressEnv
  */
 
 /**
