@@ -26,9 +26,9 @@ from buildsys import testing  # noqa: E402
 
 ENTRY_POINTS = {"main.js", "early-solve.js", "embed.js"}
 # The page's shared parts: any module may import them; they import no feature (the state and
-# its types, the hook registry, storage, the share-link and embed-code writers, the key table,
+# its types, the hook registry, storage, the share-link codec, the key table,
 # the analysis arithmetic, and views that draw one region).
-SHARED = {"state.js", "types.js", "hook.js", "storage.js", "share.js", "embed-code.js", "shortcuts.js",
+SHARED = {"state.js", "types.js", "hook.js", "storage.js", "share.js", "shortcuts.js",
           "analysis.js", "moves.js", "transcript.js", "cases.js", "input-errors.js"}
 # Static imports and re-exports, dynamic import() of a literal, and new URL(literal, import.meta.url).
 IMPORT = re.compile(r"""(?:^|[;\s}])(?:import|export)\b\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']"""
