@@ -43,6 +43,8 @@ def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
         game["samples"] = samples(game["name"])
         # A game without a scene of its own is drawn by the page's generic scene.
         game["scene"] = (WEB / "js" / "stage" / "scenes" / f"{game['name']}.js").exists()
+        # A game-specific way to build an input, loaded by the page's input only (never the embed).
+        game["input_tool"] = (WEB / "js" / "stage" / "scenes" / game["name"] / "input-tool.js").exists()
     lock = DIST / "wheels" / LOCK_NAME
     runtime = hashlib.sha256()
     for name in (*PYODIDE_FILES, ENGINE_STDLIB):

@@ -7,22 +7,25 @@ the one the full page's Copy embed code button gives.
 """
 from __future__ import annotations
 
+import base64
 import html
 import http.server
+import json
 import re
 import threading
 import time
 import urllib.request
+import zlib
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, read, seek, solve_ui, wait_js
+from conftest import BOOT_TIMEOUT_MS, DIST, read, seek, solve_ui, wait_js
 
 KALAH = read("kalah", "spec-sample-1.in")     # 5 cases; the second has 13 steps
 # Modules and styles of the page's other features: the embed must load none of them.
 FOREIGN = re.compile(r"/js/(tools|explore|cpp|runner)/|/vendor/|/js/main\.js|/css/(pixel|tools|explore)\.css"
-                     r"|/js/page/(?!share\.js|shortcuts\.js)")
+                     r"|/js/page/(?!share\.js|shortcuts\.js)|/input-tool\.js")
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
@@ -269,32 +272,40 @@ def test_autoplay_plays_only_while_the_frame_is_in_view(browser: Any, host: Any,
 
 def test_the_host_hears_steps_and_sizes_and_drives_the_scene(browser: Any, host: Any,
                                                             copied: dict[str, Any]) -> None:
-    url = host("/driven.html", host_page(copied["code"]))
+    # The host asks for step 6 as soon as the frame has loaded, long before the engine is ready.
+    early = ("<script>document.querySelector('iframe').addEventListener('load', (e) => e.target.contentWindow"
+             ".postMessage({source: 'pixel-judge', type: 'goto', step: 6}, '*'));</script>")
+    url = host("/driven.html", host_page(copied["code"], after=early))
     context, page, _ = open_host(browser, url)
     try:
         frame = embed_frame(page)
         steps = copied["state"]["steps"]
-        wait_js(page, "got.some((m) => m.type === 'step')")
+        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 6)")
         got = page.evaluate("got")
         sizes = [m for m in got if m["type"] == "size"]
         assert sizes and sizes[-1]["width"] == 640
         # The height at which the stage fills the frame's width, with the controls under it.
         controls = frame.evaluate("document.querySelector('.controls').offsetHeight")
         assert sizes[-1]["height"] == 360 + controls
-        assert [m for m in got if m["type"] == "step"][-1] == \
-            {"source": "pixel-judge", "type": "step", "game": "kalah", "step": 3, "steps": steps}
+        # The link's step first, then the host's.
+        heard_steps = [m for m in got if m["type"] == "step"]
+        assert heard_steps == [{"source": "pixel-judge", "type": "step", "game": "kalah", "step": k,
+                                "steps": steps} for k in (3, 6)]
+        assert frame.evaluate("pixelJudge.state().step") == 6
         # A step by the reader is heard.
         frame.click("[data-testid=step-forward]")
-        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 4)")
+        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 7)")
         # The host's goto moves the scene (past the end: to the last step) and is heard back.
         page.evaluate("document.querySelector('iframe').contentWindow.postMessage("
-                      "{source: 'pixel-judge', type: 'goto', step: 7}, '*')")
-        wait_js(frame, "pixelJudge.state().step === 7")
-        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 7)")
+                      "{source: 'pixel-judge', type: 'goto', step: 2}, '*')")
+        wait_js(frame, "pixelJudge.state().step === 2")
+        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 2)")
         page.evaluate("document.querySelector('iframe').contentWindow.postMessage("
                       "{source: 'pixel-judge', type: 'goto', step: 999}, '*')")
         wait_js(frame, f"pixelJudge.state().step === {steps - 1}")
-        # Bad messages are ignored, whatever they carry.
+        # Bad messages are ignored, whatever they carry: none moves or plays the scene, so the
+        # only step heard after them is the good goto's that follows them (messages keep their order).
+        heard = page.evaluate("got.length")
         bad = [{"source": "pixel-judge", "type": "goto", "step": -1},
                {"source": "pixel-judge", "type": "goto", "step": "2"},
                {"source": "pixel-judge", "type": "goto", "step": 1.5},
@@ -312,7 +323,10 @@ def test_the_host_hears_steps_and_sizes_and_drives_the_scene(browser: Any, host:
         frame.evaluate("postMessage({source: 'pixel-judge', type: 'goto', step: 2}, '*')")
         page.evaluate("document.querySelector('iframe').contentWindow.postMessage("
                       "{source: 'pixel-judge', type: 'goto', step: 5}, '*')")
-        wait_js(frame, "pixelJudge.state().step === 5")   # messages arrive in order: the bad ones did nothing
+        wait_js(page, "got.some((m) => m.type === 'step' && m.step === 5)")
+        time.sleep(0.5)
+        after = [m["step"] for m in page.evaluate("got")[heard:] if m["type"] == "step"]
+        assert after == [5]
         assert not frame.evaluate("pixelJudge.state().playing")
         page.evaluate("document.querySelector('iframe').contentWindow.postMessage("
                       "{source: 'pixel-judge', type: 'play'}, '*')")
@@ -455,5 +469,90 @@ def test_the_documented_host_page_drives_the_scene(browser: Any, host: Any,
         page.click("a[data-step]")
         wait_js(frame, "pixelJudge.state().step === 12")
         wait_js(page, "document.getElementById('at').textContent === 'Now at step 12.'")
+    finally:
+        context.close()
+
+
+def test_with_reduced_motion_nothing_plays_by_itself(browser: Any, host: Any, copied: dict[str, Any]) -> None:
+    code = with_src(copied["code"], src_of(copied["code"]) + "&autoplay=1")
+    url = host("/calm.html", host_page(code))
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page.goto(url)
+        frame = embed_frame(page)
+        wait_js(frame, "pixelJudge.state().inView")
+        time.sleep(1.5)
+        state = frame.evaluate("pixelJudge.state()")
+        assert not state["autoplay"] and not state["playing"] and state["step"] == 3
+        # The narration is a polite live region, quiet while the scene plays.
+        narration = frame.locator("[data-testid=narration]")
+        assert narration.get_attribute("aria-live") == "polite"
+        frame.click("[data-testid=play]")
+        wait_js(frame, "pixelJudge.state().playing")
+        assert narration.get_attribute("aria-live") == "off"
+        assert frame.get_attribute("[data-testid=play]", "aria-label") == "Pause"
+        frame.click("[data-testid=play]")
+        wait_js(frame, "!pixelJudge.state().playing")
+        assert narration.get_attribute("aria-live") == "polite"
+    finally:
+        context.close()
+
+
+def test_an_engine_that_cannot_start_says_why_and_retries(browser: Any, host: Any,
+                                                         copied: dict[str, Any]) -> None:
+    url = host("/offline.html", host_page(copied["code"]))
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    failing = [True]
+    context.route("**/pyodide.asm.wasm",
+                  lambda route: route.fulfill(status=404, body="gone") if failing[0] else route.continue_())
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page.goto(url)
+        frame = embed_frame(page)
+        state = frame.evaluate("pixelJudge.state()")
+        assert state["engine"] == "failed" and "pyodide.asm.wasm" in state["error"], state
+        notice = frame.locator("[data-testid=embed-error]")
+        assert "Could not download pyodide/pyodide.asm.wasm (HTTP 404)." in notice.text_content()
+        failing[0] = False
+        frame.click("[data-testid=embed-error] button")
+        wait_js(frame, f"pixelJudge.state().steps === {copied['state']['steps']}", BOOT_TIMEOUT_MS)
+        assert frame.locator("[data-testid=embed-error]").is_hidden()
+        assert frame.evaluate("pixelJudge.state()")["error"] is None
+    finally:
+        context.close()
+
+
+def test_every_game_plays_in_the_embed_and_loads_no_input_code(browser: Any, host: Any, site_url: str,
+                                                              copied: dict[str, Any]) -> None:
+    """One frame, 320 x 180, shown each game's first sample in turn (a new fragment: the
+    same frame and engine); every scene draws, fits and loads nothing of the page's input."""
+    games = json.loads((DIST / "manifest.json").read_text(encoding="utf-8"))["games"]
+    url = host("/games.html", host_page(with_src(copied["code"], src_of(copied["code"])), widths=(320,)))
+    context, page, requests = open_host(browser, url)
+    try:
+        embed_frame(page)
+        for game in games:
+            packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+            packed = packer.compress(game["samples"][0]["text"].encode()) + packer.flush()
+            encoded = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+            src = f"{site_url}embed.html#v=1&g={game['name']}&c=0&s=1&i={encoded}"
+            page.evaluate("(src) => { document.querySelector('iframe').src = src; }", src)
+            frame = embed_frame(page, ready=False)
+            wait_js(frame, f"pixelJudge.state().game === {game['name']!r} && pixelJudge.state().steps > 1"
+                           " || pixelJudge.state().error", BOOT_TIMEOUT_MS)
+            state = frame.evaluate("pixelJudge.state()")
+            assert state["error"] is None and state["step"] == 1, state
+            texts = frame.evaluate("pixelJudge.textBoxes()")
+            assert texts and all(0 <= b["x"] and b["x"] + b["w"] <= 384 for b in texts), game["name"]
+            assert frame.text_content("[data-testid=narration]").strip()
+            fit = frame.evaluate("[document.documentElement.scrollWidth,"
+                                 " document.documentElement.scrollHeight]")
+            assert fit == [320, 180], (game["name"], fit)
+        site = [u for u in requests if u.startswith(site_url)]
+        assert any("/stage/scenes/sevens.js" in u for u in site)
+        assert not [u for u in site if FOREIGN.search(u)]
     finally:
         context.close()

@@ -132,8 +132,10 @@ export async function open() {
   const info = /** @type {GameInfo} */ (known.find((g) => g.name === scene.game));
   reset(info);
   narrate(waiting());
-  const [drawer, reply] = await Promise.all([loadScene(info), solve(scene)]);
+  const [drawer, reply] = await Promise.all([
+    loadScene(info).catch((/** @type {Error} */ err) => ({ failed: err.message || String(err) })), solve(scene)]);
   if (ticket !== shown.ticket) return;
+  if ("failed" in drawer) return fail(TEXT.cannotOpen, `${TEXT.noDrawing}: ${drawer.failed}`, retryPage);
   if (!reply.ok) {
     if (reply.error.type === "EngineUnavailable") return engineFailed(reply.error.message);
     return fail(TEXT.cannotOpen, linkProblem(reply.error, scene.caseIndex));
@@ -144,6 +146,8 @@ export async function open() {
   player.load(reply.frames.length, Math.min(scene.step, reply.frames.length - 1));
   if (!performance.getEntriesByName("embed:first-frame").length) performance.mark("embed:first-frame");
   for (const fn of loadListeners) fn();
+  if (pending) obey(pending);
+  pending = null;
 }
 
 /** @param {LinkedScene} scene */
@@ -211,6 +215,28 @@ function refresh(why) {
   if (why === "load" || i !== lastStep) {
     lastStep = i;
     for (const fn of stepListeners) fn(i, count);
+  }
+}
+
+// A command the host sent before the scene was shown waits for it (the last one).
+/** @type {import("./host.js").Command | null} */
+let pending = null;
+
+/**
+ * Carries out a command of the host page: goto (paused, past the end the last
+ * step), play, pause.
+ * @param {import("./host.js").Command} command
+ */
+export function obey(command) {
+  if (!shown.frames.length) {
+    pending = command;
+    return;
+  }
+  if (command.type === "play") player.play();
+  else if (command.type === "pause") player.pause();
+  else {
+    player.pause();
+    player.seek(command.step);
   }
 }
 

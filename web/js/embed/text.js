@@ -19,6 +19,7 @@ export const TEXT = Object.freeze({
   noScene: "this link holds no scene: open it in Pixel Judge",
   noInput: "this link holds no input to play (it opens a tool or Explore): open it in Pixel Judge",
   unreadable: "this link could not be read",
+  noDrawing: "this game's scene could not be loaded",
   retry: "Retry",
   // The play button's name, as it toggles.
   play: "Play",

@@ -5,7 +5,7 @@
 import { app, el, emit, gameInfo, option } from "./state.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
-import { loadScene } from "../stage/scene-loader.js";
+import { loadInputTool, loadScene } from "../stage/scene-loader.js";
 import { MAX_INPUT_CHARS } from "./share.js";
 import { currentMsg, setMsg, setPlain, setText } from "../i18n/dom.js";
 
@@ -53,9 +53,10 @@ export async function selectGame(name, { keepInput = true } = {}) {
   buildOptions(info);
   emit("game", info);
   clearError();
-  app.scene = await loadScene(info);
+  const [scene, inputTool] = await Promise.all([loadScene(info), loadInputTool(info)]);
+  app.scene = scene;
   if (app.game !== name) return;
-  mountInputTool();
+  mountInputTool(inputTool);
   if (!app.solved || app.solved.game !== name) needs.clearPlayback();
   storage.save({ ...storage.load(), game: name, inputs: app.inputs });
 }
@@ -92,13 +93,13 @@ function buildOptions(info) {
   el.options.hidden = nodes.length === 0;
 }
 
-// A scene may offer a game-specific way to build an input (e.g. clicking cards):
+// A game may offer its own way to build an input (e.g. clicking cards):
 // `inputTool(container, {read, write})` returns `{sync(text)}`; the text in the
 // textarea stays the one source of the input.
-function mountInputTool() {
+/** @param {import("../stage/types.js").InputTool | null} inputTool */
+function mountInputTool(inputTool) {
   app.tool = null;
   el.inputTool.replaceChildren();
-  const inputTool = app.scene && app.scene.inputTool;
   el.inputTool.hidden = !inputTool;
   if (!inputTool) return;
   app.tool = inputTool(el.inputTool, {

@@ -12,6 +12,7 @@
  * @property {import("../i18n/render.js").Msg} [input_help_msg]  the same, as a message
  * @property {boolean} interactive  the user may play moves against the engine
  * @property {boolean} scene  the game has a scene of its own (else the generic one draws it)
+ * @property {boolean} [input_tool]  the game has its own way to build an input (scenes/<game>/input-tool.js)
  * @property {{ name: string, text: string }[]} samples
  * @property {RandomOption[]} random_options
  */

@@ -6,15 +6,14 @@
 // `state.legal`, the W / D / L badges from `values`, the card in flight from
 // `event`.  The pieces are in sevens/: cards.js, table.js (felt, status,
 // tracks, final banner), hands.js; here, a frame at rest, a play in motion and
-// the end.  The page also gets `inputTool` (sevens/input-tool.js): a 4 x 13
-// grid of toggle buttons that writes Alice's hand into the textarea.
+// the end.  Sevens also has an input tool (sevens/input-tool.js: a 4 x 13 grid of
+// toggle buttons that writes Alice's hand into the textarea), which the page's
+// input loads on its own (scene-loader.js), so the embed never loads it.
 import { PAL, ease, lerp, phase } from "../kit/index.js";
 import { face } from "./sevens/cards.js";
 import { HAND, drawHands, handLayout, handY, seatLabels } from "./sevens/hands.js";
 import { ROW_Y, TRACK, bannerRow, drawFelt, drawStatus, drawTracks, finalBanner, rowOf, slotX }
   from "./sevens/table.js";
-
-export { inputTool } from "./sevens/input-tool.js";
 
 /** @typedef {import("../kit/kit.js").Kit} Kit */
 /** @typedef {import("../types.js").Frame} Frame */
