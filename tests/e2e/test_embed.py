@@ -14,6 +14,7 @@ import json
 import re
 import threading
 import time
+import urllib.parse
 import urllib.request
 import zlib
 from pathlib import Path
@@ -554,5 +555,37 @@ def test_every_game_plays_in_the_embed_and_loads_no_input_code(browser: Any, hos
         site = [u for u in requests if u.startswith(site_url)]
         assert any("/stage/scenes/sevens.js" in u for u in site)
         assert not [u for u in site if FOREIGN.search(u)]
+    finally:
+        context.close()
+
+
+def test_a_variation_embeds_as_it_is(app: Any, browser: Any, host: Any, copied: dict[str, Any]) -> None:
+    """A line with the user's own move (m= in the fragment) embeds as the page shows it."""
+    seek(app, 6)
+    app.click("[data-testid=move-list] button[data-move='a']")      # not the line's move (b)
+    wait_js(app, "pixelJudge.state().step === 7 && !pixelJudge.state().solving")
+    state = app.evaluate("pixelJudge.state()")
+    assert state["moves"][-1] == "a"
+    notes = []
+    for k in range(state["steps"]):
+        seek(app, k)
+        notes.append(app.text_content("[data-testid=narration]"))
+    seek(app, 7)
+    code = app.evaluate("pixelJudge.embedCode()")
+    app.click("[data-testid=back-to-line]")
+    wait_js(app, "pixelJudge.state().moves.length === 0 && !pixelJudge.state().solving")
+    assert urllib.parse.parse_qs(src_of(code).split("#", 1)[1])["m"] == [",".join(state["moves"])]
+    url = host("/variation.html", host_page(code))
+    context, page, _ = open_host(browser, url)
+    try:
+        frame = embed_frame(page)
+        shown = frame.evaluate("pixelJudge.state()")
+        assert [shown[k] for k in ("game", "case", "step", "steps")] == ["kalah", 1, 7, state["steps"]]
+        assert notes != copied["notes"]
+        for k, note in enumerate(notes):
+            page.evaluate("(k) => document.querySelector('iframe').contentWindow.postMessage("
+                          "{source: 'pixel-judge', type: 'goto', step: k}, '*')", k)
+            wait_js(frame, f"pixelJudge.state().step === {k}")
+            assert frame.text_content("[data-testid=narration]") == note
     finally:
         context.close()
