@@ -81,8 +81,9 @@ MINE = ((_TRI, _VALLEY_TRI, _ADJ),
 # with the drawn and with the held card).
 ValleyMove = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]
 # An open floor: (slot shift, key change of the peak by floor card, the same for the mirror
-# key, left-leg and right-leg terms by card for the key and for the mirror key, the move
-# order's leg weights (LEG_WEIGHT beside a valley, else 0), move indices of the two orders).
+# key, the legs' terms by held << 5 | drawn card with the held card as the left leg and as the
+# right one for the key, the same for the mirror key, the move order's leg weights
+# (LEG_WEIGHT beside a valley, else 0), move indices of the two orders).
 FloorMove = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
                   tuple[int, ...], tuple[int, ...], int, int, int, int]
 
@@ -100,6 +101,17 @@ def _leg_terms(valley: int | None, mirrored: bool) -> tuple[int, ...]:
         return (0,) * 32
     slot = SLOT[FLOOR_MIRROR[valley] if mirrored else valley]
     return tuple(leg_field(c) << slot for c in range(32))
+
+
+@cache
+def _legs_terms(left: int | None, right: int | None, mirrored: bool,
+                held_right: bool) -> tuple[int, ...]:
+    """A peak's legs, indexed held << 5 | drawn card: the held card on the left (or on the
+    right), each leg's field added to the valley it borders (if any)."""
+    lt, rt = _leg_terms(left, mirrored), _leg_terms(right, mirrored)
+    if held_right:
+        return tuple([d + h for h in rt for d in lt])
+    return tuple([h + d for h in lt for d in rt])
 
 
 @cache
@@ -141,8 +153,8 @@ def _shape_moves(shape: int) -> tuple[tuple[ValleyMove, ...], tuple[FloorMove, .
     for j, f in enumerate(open_floors(shape)):
         left, right = _bordered(FLOOR_UP[f])
         fs.append((SLOT[f], _peak_terms(shape, f, False), _peak_terms(shape, f, True),
-                   _leg_terms(left, False), _leg_terms(right, False),
-                   _leg_terms(left, True), _leg_terms(right, True),
+                   _legs_terms(left, right, False, False), _legs_terms(left, right, False, True),
+                   _legs_terms(left, right, True, False), _legs_terms(left, right, True, True),
                    LEG_WEIGHT * (left is not None), LEG_WEIGHT * (right is not None),
                    2 * nv + 2 * j, 2 * nv + 2 * j + 1))
     return vs, tuple(fs)

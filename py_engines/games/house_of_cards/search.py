@@ -3,8 +3,10 @@
 The table maps the smaller of a position's key and its mirror image's key to (lower bound,
 upper bound, the same key of the position after the best move found) of the rest-value for
 the player to move.  Most of the search is null-window tests (``scout``, fail-soft); the
-principal variation (``search``) searches its first move with the full window and the others
-with a null window first.  At every node:
+principal variation (``search``) searches its first move with the full window and shows the
+others no better with a null window; one that is better is stepped up with null windows, each
+at the bound the last one proved, until its exact value is known (instead of a full-window
+search again).  At every node:
 
 * enhanced transposition cutoffs: each move's position is looked up as the move is made, and
   one the table already knows to be worth at least beta ends the node; an entry that shows a
@@ -123,15 +125,14 @@ class RestSearch:
                 moves.append((g, g, key + mv[h - field] + swap[h],
                               mirror + mmv[h - field] + swap[h]))
             ah, ad = adj[h], adj[d]
-            for fs, built, mbuilt, left, right, mleft, mright, lw, rw, _, _ in floors[shape]:
+            hd = h << 5 | d
+            for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, _, _ in floors[shape]:
                 fc = key >> fs & 31
-                g = tri[fc << 10 | h << 5 | d]
+                g = tri[fc << 10 | hd]
                 base = key + built[fc] - held[h]
                 mbase = mirror + mbuilt[fc] - held[h]
-                moves.append((g + ah * lw + ad * rw, g, base + left[h] + right[d],
-                              mbase + mleft[h] + mright[d]))
-                moves.append((g + ad * lw + ah * rw, g, base + left[d] + right[h],
-                              mbase + mleft[d] + mright[h]))
+                moves.append((g + ah * lw + ad * rw, g, base + hdl[hd], mbase + mhdl[hd]))
+                moves.append((g + ad * lw + ah * rw, g, base + dhl[hd], mbase + mdhl[hd]))
             return moves
 
         # One flat function per node on purpose: every helper call would cost time at each of
@@ -180,7 +181,8 @@ class RestSearch:
                 for vs, mv, mmv, i, _, _ in vlist:
                     field = key >> vs & 127
                     g = vtri[field << 5 | d]
-                    nk, nm = key + mv[d - field], mirror + mmv[d - field]
+                    x = d - field
+                    nk, nm = key + mv[x], mirror + mmv[x]
                     nc = nk if nk < nm else nm
                     e = tget(nc)
                     if e is not None and g - e[1] >= beta:
@@ -192,7 +194,8 @@ class RestSearch:
                 for vs, mv, mmv, _, i, j in vlist:
                     field = key >> vs & 127
                     g = vtri[field << 5 | d]
-                    nk, nm = key + mv[d - field], mirror + mmv[d - field]
+                    x = d - field
+                    nk, nm = key + mv[x], mirror + mmv[x]
                     nc = nk if nk < nm else nm
                     e = tget(nc)
                     if e is not None and g - e[1] >= beta:
@@ -200,7 +203,8 @@ class RestSearch:
                         return g - e[1]
                     moves.append((g, g, nk, nm, nc, e, i))
                     g = vtri[field << 5 | h]
-                    nk, nm = key + mv[h - field] + swap[h], mirror + mmv[h - field] + swap[h]
+                    x = h - field
+                    nk, nm = key + mv[x] + swap[h], mirror + mmv[x] + swap[h]
                     nc = nk if nk < nm else nm
                     e = tget(nc)
                     if e is not None and g - e[1] >= beta:
@@ -210,18 +214,20 @@ class RestSearch:
                 # a leg beside a valley: a card of the mover's colour there (a high one the
                 # more so) first
                 ah, ad = adj[h], adj[d]
-                for fs, built, mbuilt, left, right, mleft, mright, lw, rw, i, j in floors[shape]:
+                hd = h << 5 | d
+                kh, mh = key - held[h], mirror - held[h]
+                for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, i, j in floors[shape]:
                     fc = key >> fs & 31
-                    g = tri[fc << 10 | h << 5 | d]
-                    base, mbase = key + built[fc] - held[h], mirror + mbuilt[fc] - held[h]
-                    nk, nm = base + left[h] + right[d], mbase + mleft[h] + mright[d]
+                    g = tri[fc << 10 | hd]
+                    base, mbase = kh + built[fc], mh + mbuilt[fc]
+                    nk, nm = base + hdl[hd], mbase + mhdl[hd]
                     nc = nk if nk < nm else nm
                     e = tget(nc)
                     if e is not None and g - e[1] >= beta:
                         table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
                         return g - e[1]
                     moves.append((g + ah * lw + ad * rw, g, nk, nm, nc, e, i))
-                    nk, nm = base + left[d] + right[h], mbase + mleft[d] + mright[h]
+                    nk, nm = base + dhl[hd], mbase + mdhl[hd]
                     nc = nk if nk < nm else nm
                     e = tget(nc)
                     if e is not None and g - e[1] >= beta:
@@ -299,9 +305,14 @@ class RestSearch:
                 if null:
                     # principal variation search: later moves only have to be shown no
                     # better than alpha, which a null window does cheaply
-                    x = g - scout(nk, nm, nk if nk < nm else nm, t1, g - alpha)
-                    if alpha < x < beta:
-                        x = g - search(nk, nm, t1, g - beta, g - x)
+                    nc = nk if nk < nm else nm
+                    x = g - scout(nk, nm, nc, t1, g - alpha)
+                    while alpha < x < beta:
+                        # the move is worth at least x: step up with null windows
+                        y = g - scout(nk, nm, nc, t1, g - x)
+                        if y <= x:
+                            break
+                        x = y
                 else:
                     x = g - search(nk, nm, t1, g - beta, g - alpha)
                     null = beta - alpha > 1
