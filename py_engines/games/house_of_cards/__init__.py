@@ -38,7 +38,8 @@ per mover, shape and held card, then immediate gain; the last turn is scored in
 a flat loop.  The tests check it against the generic ``search.minimax.Solver``
 on ``Position``, and every table entry against the exact value of its position.
 Cost: an M = 13 deck (18 plies; about 12,800 distinct rest-states, 6,800 up to
-mirror images) takes 1.5-3 thousand nodes and at most ~3,000 table entries.
+mirror images) expands 1.5-3 thousand positions and stores about 1,600 (the
+``nodes`` the engine reports: the table's entries).
 The replay adds the exact value of every legal move along the line, reusing the
 same table.
 """
