@@ -42,12 +42,14 @@ SECURITY_HEADERS = {
 SITE_HEADERS = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
 # The embeddable player (web/embed.html, issue 22) is the one document another site may
 # frame.  Its policy has no frame-ancestors (any ancestor, a file: page included), no inline
-# script and no data: workers (it runs no user code).  Its CORP is cross-origin, so a host
+# script but the import map and no data: workers (it runs no user code).  Its CORP is cross-origin, so a host
 # page that is itself cross-origin isolated (COEP require-corp, which asks that of every
 # frame it embeds) may frame it too; it keeps COEP require-corp for the same reason (a COEP
 # host refuses a frame without it), and COOP does nothing in a frame.  Everything it loads
-# is its own origin's, under the site's headers.
-EMBED_META_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+# is its own origin's, under the site's headers; its one inline script is the import map
+# (the page's: the embed's words come from the same catalogs, through i18next).
+EMBED_SCRIPT_SOURCES = " ".join(filter(None, ("'self' 'wasm-unsafe-eval'", IMPORT_MAP_HASH)))
+EMBED_META_CSP = (f"default-src 'self'; script-src {EMBED_SCRIPT_SOURCES}; worker-src 'self'; "
                   "connect-src 'self'; img-src 'self'; style-src 'self'; font-src 'self'; "
                   "object-src 'none'; base-uri 'none'; form-action 'none'")
 # Paths (relative to the site's root, exact) whose headers differ: header -> value, or

@@ -137,11 +137,12 @@ def vendor_npm() -> None:
     html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
     # The page's policy for hosts that send no headers (headers.py: the same as served).
     page.write_text(policy.sub(lambda m: m.group(1) + META_CSP + m.group(2), html), encoding="utf-8")
-    # And the embed's (it has no import map: it loads none of the npm modules).
+    # And the embed's (its import map is the page's: it loads i18next for its words).
     embed = DIST / "embed.html"
     html = embed.read_text(encoding="utf-8")
-    if len(policy.findall(html)) != 1:
-        sys.exit("web/embed.html needs one CSP <meta>")
+    if html.count(marker) != 1 or len(policy.findall(html)) != 1:
+        sys.exit("web/embed.html needs one '<!-- import map -->' marker and one CSP <meta>")
+    html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
     embed.write_text(policy.sub(lambda m: m.group(1) + EMBED_META_CSP + m.group(2), html), encoding="utf-8")
 
 

@@ -43,6 +43,7 @@ GOLDENS = ROOT / "tests" / "data" / "stage-goldens.json"
 RENDERER = "js/stage/renderer.js"
 SCENE_LOADER = "js/stage/scene-loader.js"
 GENERIC_SCENE = "js/stage/generic-scene.js"
+WORDS = "js/i18n/i18n.js"
 
 REST = [{"t": 1, "now": 0, "reduced": False}, {"t": 1, "now": 1250, "reduced": False},
         {"t": 1, "now": 0, "reduced": True}]
@@ -122,6 +123,9 @@ def _variations(game: str, sources: list[tuple[str, str, int | None]]) -> Iterat
 PAINT = """async ([paths, game, which, frames, views, png]) => {
   const { paint, WIDTH, HEIGHT } = await import(new URL(paths.renderer, document.baseURI).href);
   const { loadScene } = await import(new URL(paths.loader, document.baseURI).href);
+  // The stage's words in the page's language (English: the goldens' browser speaks it).
+  const { ready, stageWords: words } = await import(new URL(paths.words, document.baseURI).href);
+  await ready();
   const scene = which === 'generic'
     ? await import(new URL(paths.generic, document.baseURI).href)
     : await loadScene({ name: game, scene: true });
@@ -136,7 +140,7 @@ PAINT = """async ([paths, game, which, frames, views, png]) => {
     const shown = prev ? [...views.rest, ...views.tween] : views.rest;
     const digests = [];
     for (const v of shown) {
-      const boxes = paint(ctx, scene, { frame: frames[k], prev, t: v.t }, { now: v.now, reduced: v.reduced });
+      const boxes = paint(ctx, scene, { frame: frames[k], prev, t: v.t }, { now: v.now, reduced: v.reduced, words });
       if (boxes.some((b) => b.text === 'scene error')) errors.push(`frame ${k} t=${v.t}: ${boxes[1].text}`);
       const pixels = ctx.getImageData(0, 0, WIDTH, HEIGHT).data;
       digests.push(hex(await crypto.subtle.digest('SHA-256', pixels)).slice(0, 12));
@@ -147,7 +151,7 @@ PAINT = """async ([paths, game, which, frames, views, png]) => {
   return { digests: out, errors, pngs, browser: navigator.userAgent };
 }"""
 
-PATHS = {"renderer": RENDERER, "loader": SCENE_LOADER, "generic": GENERIC_SCENE}
+PATHS = {"renderer": RENDERER, "loader": SCENE_LOADER, "generic": GENERIC_SCENE, "words": WORDS}
 
 
 def paint_line(page: Any, line: Line, png: tuple[int, ...] = ()) -> dict[str, Any]:

@@ -24,8 +24,9 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, DIST, read, seek, solve_ui, wait_js
 
 KALAH = read("kalah", "spec-sample-1.in")     # 5 cases; the second has 13 steps
-# Modules and styles of the page's other features: the embed must load none of them.
-FOREIGN = re.compile(r"/js/(tools|explore|cpp|runner)/|/vendor/|/js/main\.js|/css/(pixel|tools|explore)\.css"
+# Modules and styles of the page's other features: the embed must load none of them (of the
+# vendored packages, only i18next: its words come from the same catalogs as the page's).
+FOREIGN = re.compile(r"/js/(tools|explore|cpp|runner)/|/vendor/(?!i18next/)|/js/main\.js|/css/(pixel|tools|explore)\.css"
                      r"|/js/page/(?!share\.js|shortcuts\.js)|/input-tool\.js")
 
 

@@ -1,9 +1,16 @@
 // The embed's link: its fragment is a share link's (page/share.js reads it), plus
 // an optional `autoplay=1`.  The full page opens the same fragment, without it.
 import { LinkError, linkProblem, parseFragment } from "../page/share.js";
-import { TEXT } from "./text.js";
+import { msgText, t } from "../i18n/i18n.js";
 
-export { linkProblem };
+/**
+ * What is wrong with a link the engine refused, in the embed's language.
+ * @param {import("../engine/client.js").EngineError} error
+ * @param {number} caseIndex
+ */
+export function linkTrouble(error, caseIndex) {
+  return msgText(linkProblem(error, caseIndex));
+}
 
 /**
  * The scene a link shows.
@@ -28,12 +35,12 @@ export async function readLink(fragment, knownGames) {
   const autoplay = parts(fragment).includes("autoplay=1");
   try {
     const linked = await parseFragment(`#${parts(fragment).filter((p) => !AUTOPLAY.test(p)).join("&")}`, knownGames);
-    if (!linked) return { scene: null, autoplay, error: TEXT.noScene };
-    if (!linked.text.trim()) return { scene: null, autoplay, error: TEXT.noInput };
+    if (!linked) return { scene: null, autoplay, error: t("ui.embed.no_scene") };
+    if (!linked.text.trim()) return { scene: null, autoplay, error: t("ui.embed.no_input") };
     const { game, text, caseIndex, step, moves } = linked;
     return { scene: { game, text, caseIndex, step, moves }, autoplay, error: null };
   } catch (err) {
-    return { scene: null, autoplay, error: err instanceof LinkError ? err.message : TEXT.unreadable };
+    return { scene: null, autoplay, error: err instanceof LinkError ? msgText({ id: err.key, params: err.params }) : t("ui.link.unreadable") };
   }
 }
 

@@ -7,14 +7,22 @@ import { Player } from "../stage/player.js";
 import { Renderer } from "../stage/renderer.js";
 import { loadScene } from "../stage/scene-loader.js";
 import { drawStatus } from "../stage/status-scene.js";
-import { linkProblem, pageLink, readLink } from "./link.js";
-import { TEXT, megabytes, solvingLabel } from "./text.js";
+import { localize, ready as wordsReady, stageWords, t } from "../i18n/i18n.js";
+import { translateTree } from "../i18n/dom.js";
+import { linkTrouble, pageLink, readLink } from "./link.js";
+import { TITLE, runtimeLabel, solvingLabel } from "./text.js";
 import { el, hideNotice, narrate, showNotice, showTransport } from "./view.js";
 
 /** @typedef {import("../stage/types.js").Frame} Frame */
 /** @typedef {import("../stage/types.js").Scene} Scene */
 /** @typedef {import("./link.js").LinkedScene} LinkedScene */
 /** @typedef {{ name: string, title: string, kind: string, scene: boolean }} GameInfo */
+
+// The embed speaks the language of its reader (the page's stored choice on this origin, else
+// the browser's): every word it shows comes after its catalog (one small fetch, started as
+// the i18n module loads).  Without a catalog it still plays, its words as their keys.
+await wordsReady().catch((err) => console.error(err));
+translateTree(document);
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -35,11 +43,11 @@ const stepListeners = [];
 const loadListeners = [];
 
 /** The embed's stage. */
-export const renderer = new Renderer(el.canvas, { reducedMotion, fill: true });
+export const renderer = new Renderer(el.canvas, { reducedMotion, fill: true, words: stageWords });
 /** The embed's player. */
 export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
 /** @type {Status} */
-let status = { title: TEXT.title, game: "", label: TEXT.stageRuntime, progress: 0 };
+let status = { title: TITLE, game: "", label: runtimeLabel(), progress: 0 };
 renderer.showStill((g) => drawStatus(g, status));
 
 /** @typedef {import("../stage/status-scene.js").Status} Status */
@@ -72,21 +80,20 @@ export const client = new EngineClient({
     engineStage = stage;
     if (stage === "failed") return engineFailed(message || "unknown error");
     if (shown.error) return;
-    if (stage === "runtime") setStatus({ label: TEXT.stageRuntime, progress: 0 });
-    if (stage === "engine") setStatus({ label: TEXT.stageEngine, progress: null });
-    if (stage === "ready") setStatus({ label: TEXT.stageSolving, progress: null });
+    if (stage === "runtime") setStatus({ label: runtimeLabel(), progress: 0 });
+    if (stage === "engine") setStatus({ label: t("ui.embed.stage_engine"), progress: null });
+    if (stage === "ready") setStatus({ label: t("ui.embed.stage_solving"), progress: null });
     if (shown.info && !shown.frames.length) narrate(waiting());
   },
   onBytes: (loaded, total) => {
     if (engineStage !== "runtime" || shown.error) return;
-    setStatus({ label: `${TEXT.stageRuntime} ${megabytes(loaded, total)}`, progress: total ? loaded / total : 0 },
-      true);
+    setStatus({ label: runtimeLabel(loaded, total), progress: total ? loaded / total : 0 }, true);
   },
 });
 
 /** What the narration says while the scene waits for the engine. */
 function waiting() {
-  return engineStage === "ready" ? TEXT.solving : engineStage === "engine" ? TEXT.starting : TEXT.loading;
+  return engineStage === "ready" ? t("ui.embed.solving") : engineStage === "engine" ? t("ui.embed.starting") : t("ui.embed.loading");
 }
 
 /** @type {Promise<GameInfo[]>} */
@@ -113,7 +120,7 @@ export async function open() {
   try {
     known = await games;
   } catch {
-    return fail(TEXT.cannotOpen, "the site's list of games could not be loaded", retryPage);
+    return fail(t("ui.embed.cannot_open"), t("ui.embed.no_games"), retryPage);
   }
   const { scene, autoplay, error } = await readLink(fragment, known.map((g) => g.name));
   if (ticket !== shown.ticket) return;
@@ -123,7 +130,7 @@ export async function open() {
     if (!engineStopped) client.worker.terminate();
     engineStopped = true;
     engineStage = "stopped";
-    return fail(TEXT.cannotOpen, /** @type {string} */ (error));
+    return fail(t("ui.embed.cannot_open"), /** @type {string} */ (error));
   }
   if (engineStopped) {
     engineStopped = false;
@@ -135,10 +142,11 @@ export async function open() {
   const [drawer, reply] = await Promise.all([
     loadScene(info).catch((/** @type {Error} */ err) => ({ failed: err.message || String(err) })), solve(scene)]);
   if (ticket !== shown.ticket) return;
-  if ("failed" in drawer) return fail(TEXT.cannotOpen, `${TEXT.noDrawing}: ${drawer.failed}`, retryPage);
+  if ("failed" in drawer) return fail(t("ui.embed.cannot_open"), t("ui.embed.no_drawing", { reason: drawer.failed }), retryPage);
+  localize(reply);
   if (!reply.ok) {
     if (reply.error.type === "EngineUnavailable") return engineFailed(reply.error.message);
-    return fail(TEXT.cannotOpen, linkProblem(reply.error, scene.caseIndex));
+    return fail(t("ui.embed.cannot_open"), linkTrouble(reply.error, scene.caseIndex));
   }
   shown.scene = drawer;
   shown.caseIndex = reply.case;
@@ -168,7 +176,7 @@ function reset(info) {
   el.player.dataset.state = "loading";
   player.load(0);
   setStatus({ game: info.title, failed: false,
-    ...(engineStage === "ready" ? { label: TEXT.stageSolving, progress: null } : {}) });
+    ...(engineStage === "ready" ? { label: t("ui.embed.stage_solving"), progress: null } : {}) });
 }
 
 /**
@@ -180,14 +188,14 @@ function fail(heading, reason, retry = null) {
   shown.error = reason;
   shown.frames = [];
   player.load(0);
-  setStatus({ label: TEXT.stageFailed, failed: true, progress: null });
+  setStatus({ label: t("ui.embed.stage_failed"), failed: true, progress: null });
   showNotice(heading, reason, retry);
   for (const fn of loadListeners) fn();
 }
 
 /** @param {string} message */
 function engineFailed(message) {
-  fail(TEXT.engineFailed, message, () => {
+  fail(t("ui.embed.engine_failed"), message, () => {
     client.retry();
     open();
   });

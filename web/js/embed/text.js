@@ -1,39 +1,21 @@
-// Every word the embed shows or says, in one place (for the translations to come).
-// The stage's words are in capitals: the pixel font draws them best.
+// The embed's own words: every one is a key of the site's catalogs (web/locale/), in the
+// language the embed speaks (the page's stored choice, else the browser's: i18n/lang.js).
+// The stage's words are in capitals in English: the pixel font draws them best.
+import { t } from "../i18n/i18n.js";
 
-/** The embed's words. */
-export const TEXT = Object.freeze({
-  title: "PIXEL JUDGE",
-  // The narration line (a polite live region) while there is no frame yet.
-  loading: "Loading the Python engine…",
-  starting: "Starting the engine…",
-  solving: "Solving the scene…",
-  // The stage's status line.
-  stageRuntime: "LOADING PYTHON",
-  stageEngine: "STARTING THE ENGINE",
-  stageSolving: "SOLVING",
-  stageFailed: "CANNOT SHOW THIS SCENE",
-  // A link (or an engine) that cannot give a scene: the notice over the stage.
-  cannotOpen: "This scene cannot be shown",
-  engineFailed: "The engine could not start",
-  noScene: "this link holds no scene: open it in Pixel Judge",
-  noInput: "this link holds no input to play (it opens a tool or Explore): open it in Pixel Judge",
-  unreadable: "this link could not be read",
-  noDrawing: "this game's scene could not be loaded",
-  retry: "Retry",
-  // The play button's name, as it toggles.
-  play: "Play",
-  pause: "Pause",
-});
+/** The big line of the stage's status picture: the site's name. */
+export const TITLE = "PIXEL JUDGE";
 
 /**
- * "2.1 / 13.7 MB" (decimal megabytes, one decimal).
- * @param {number} loaded
- * @param {number} total
+ * The stage's line while Python downloads: "LOADING PYTHON 2.1 / 13.7 MB" (decimal
+ * megabytes, one decimal), or without the bytes before the first report.
+ * @param {number} [loaded]
+ * @param {number} [total]
  */
-export function megabytes(loaded, total) {
+export function runtimeLabel(loaded, total) {
+  if (loaded === undefined || !total) return t("ui.embed.stage_runtime");
   const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
-  return `${mb(loaded)} / ${mb(total)} MB`;
+  return t("ui.embed.stage_runtime_bytes", { loaded: mb(loaded), total: mb(total) });
 }
 
 /**
@@ -50,5 +32,6 @@ export function stepText(index, count) {
  * @param {number | undefined} nodes
  */
 export function solvingLabel(nodes) {
-  return nodes ? `${TEXT.stageSolving} ${Number(nodes).toLocaleString("en")} POSITIONS` : TEXT.stageSolving;
+  return nodes ? t("ui.embed.stage_solving_nodes", { nodes: Number(nodes).toLocaleString("en") })
+    : t("ui.embed.stage_solving");
 }

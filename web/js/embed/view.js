@@ -2,7 +2,8 @@
 // notice of a scene that cannot be shown, and the keys (page/shortcuts.js, the
 // page's own table: arrows, Home, End, Space) once the frame has focus.
 import { shortcut } from "../page/shortcuts.js";
-import { TEXT, stepText } from "./text.js";
+import { stepText } from "./text.js";
+import { t } from "../i18n/i18n.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -28,7 +29,7 @@ export const el = {
  */
 export function showTransport(count, index, playing) {
   el.step.textContent = stepText(index, count);
-  el.play.setAttribute("aria-label", playing ? TEXT.pause : TEXT.play);
+  el.play.setAttribute("aria-label", playing ? t("ui.playback.pause") : t("ui.playback.play"));
   el.play.setAttribute("aria-pressed", String(playing));
   el.first.disabled = el.stepBack.disabled = !count || index === 0;
   el.stepForward.disabled = el.last.disabled = !count || index >= count - 1;
@@ -60,13 +61,13 @@ export function showNotice(heading, reason, retry = null) {
   title.textContent = heading;
   head.append(title);
   const body = document.createElement("p");
-  body.textContent = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
+  body.textContent = t("ui.embed.sentence", { text: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}` });
   el.notice.replaceChildren(head, body);
   if (retry) {
     const again = document.createElement("button");
     again.type = "button";
     again.className = "retry";
-    again.textContent = TEXT.retry;
+    again.textContent = t("ui.boot.retry");
     again.addEventListener("click", retry, { once: true });
     el.notice.append(again);
   }

@@ -177,4 +177,11 @@ function texts(value) {
   return value;
 }
 
+/**
+ * The words the stage draws with (the kit's `g.t` and `g.msg`), in the language shown at
+ * each paint: the page, the embed and the exports pass this to the renderer.
+ * @type {import("../stage/kit/kit.js").Words}
+ */
+export const stageWords = { t, msg: msgText };
+
 export { LANGS };

@@ -10,6 +10,7 @@ import { fillPlayAs, renderMoves } from "./moves.js";
 import { fillTranscript, markTranscript } from "./transcript.js";
 import { clearCases } from "./cases.js";
 import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
+import { stageWords } from "../i18n/i18n.js";
 
 /** @typedef {import("../stage/types.js").Frame} Frame */
 /** @typedef {import("../stage/player.js").Change} Change */
@@ -25,7 +26,7 @@ import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
  * @property {number[]} [userSteps]
  */
 
-const renderer = new Renderer(el.canvas, { reducedMotion });
+const renderer = new Renderer(el.canvas, { reducedMotion, words: stageWords });
 on("player", (why) => refresh(why));
 // A change of language redraws the stage and the step's texts (the frames have their new texts).
 on("language", () => {

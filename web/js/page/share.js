@@ -168,22 +168,38 @@ async function parseTool(params) {
 }
 
 /**
- * What is wrong with a link whose scene the engine refused, in the link's own
- * terms (its c= is counted from 0), in English: the embed says it (the page words
- * the same by message id, in its language: page/solve.js).
+ * What is wrong with a link whose scene the engine refused, in the link's own terms (its
+ * c= is counted from 0), as a message: the page's banner and the embed say it in their
+ * language.
  * @param {import("../engine/client.js").EngineError} error  the bridge's error
  * @param {number} caseIndex  the link's c=
- * @returns {string}
+ * @returns {import("../i18n/render.js").Msg}
  */
 export function linkProblem(error, caseIndex) {
-  const cases = /the input has (\d+) case/.exec(error.message || "");
+  const cases = findMsg(error.msg, "error.no_such_case");
   if (cases) {
-    const n = Number(cases[1]);
-    return `it asks for case c=${caseIndex}, but its input has ${n} case${n === 1 ? "" : "s"} (c=0 to c=${n - 1})`;
+    const n = Number(cases.params && cases.params.count);
+    return { id: "ui.links.bad_case", params: { case: caseIndex, count: n, last: n - 1 } };
   }
-  if (error.type === "Cancelled") return "opening it was cancelled";
-  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""} of its input)` : "";
-  return `the engine rejected it: ${error.message}${where}`;
+  if (error.type === "Cancelled") return { id: "ui.links.cancelled", params: {} };
+  const message = error.msg || { id: "raw", params: { text: error.message } };
+  if (error.line && error.column) return { id: "ui.links.rejected_at", params: { message, line: error.line, column: error.column } };
+  if (error.line) return { id: "ui.links.rejected_line", params: { message, line: error.line } };
+  return { id: "ui.links.rejected", params: { message } };
+}
+
+/**
+ * The message with this id in `msg` or among its parameters, or null.
+ * @param {unknown} msg
+ * @param {string} id
+ * @returns {import("../i18n/render.js").Msg | null}
+ */
+function findMsg(msg, id) {
+  if (Array.isArray(msg)) return msg.map((m) => findMsg(m, id)).find(Boolean) || null;
+  if (!msg || typeof msg !== "object") return null;
+  const m = /** @type {import("../i18n/render.js").Msg} */ (msg);
+  if (m.id === id) return m;
+  return Object.values(m.params || {}).map((v) => findMsg(v, id)).find(Boolean) || null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { fillCases, showCase } from "./cases.js";
 import { choicesBefore } from "./moves.js";
 import { localize, onLanguage } from "../i18n/i18n.js";
 import { setPlain, setText } from "../i18n/dom.js";
+import { linkProblem } from "./share.js";
 
 /** @typedef {import("./types.js").SolveOptions} SolveOptions */
 /** @typedef {import("../engine/client.js").EngineError} EngineError */
@@ -97,38 +98,6 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   emit("solved");
   if (!quiet) bringStageIntoView();
   return true;
-}
-
-/**
- * What is wrong with a link, in the link's own terms (its c= is counted from 0).
- * @param {EngineError} error
- * @param {number} caseIndex
- */
-function linkProblem(error, caseIndex) {
-  const cases = findMsg(error.msg, "error.no_such_case");
-  if (cases) {
-    const n = Number(cases.params && cases.params.count);
-    return { id: "ui.links.bad_case", params: { case: caseIndex, count: n, last: n - 1 } };
-  }
-  if (error.type === "Cancelled") return { id: "ui.links.cancelled", params: {} };
-  const message = error.msg || { id: "raw", params: { text: error.message } };
-  if (error.line && error.column) return { id: "ui.links.rejected_at", params: { message, line: error.line, column: error.column } };
-  if (error.line) return { id: "ui.links.rejected_line", params: { message, line: error.line } };
-  return { id: "ui.links.rejected", params: { message } };
-}
-
-/**
- * The message with this id in `msg` or among its parameters, or null.
- * @param {unknown} msg
- * @param {string} id
- * @returns {import("../i18n/render.js").Msg | null}
- */
-function findMsg(msg, id) {
-  if (Array.isArray(msg)) return msg.map((m) => findMsg(m, id)).find(Boolean) || null;
-  if (!msg || typeof msg !== "object") return null;
-  const m = /** @type {import("../i18n/render.js").Msg} */ (msg);
-  if (m.id === id) return m;
-  return Object.values(m.params || {}).map((v) => findMsg(v, id)).find(Boolean) || null;
 }
 
 // After Solve the whole stage is in view, at every screen size.

@@ -12,7 +12,6 @@ import { PAL, WIDTH, badge, strip } from "./kit/index.js";
 /** Marks the generic scene (the test hook's `state().scene` says "generic"). */
 export const generic = true;
 
-const TOP = 16;
 const ROW_H = 13;
 const LABEL_W = 92;
 const CELL_H = 11;
@@ -22,10 +21,10 @@ const MOVE_LINES = 3;
 
 /** @param {any} v */
 const isScalar = (v) => v === null || typeof v !== "object";
+// A true or false value's word, in the language of the paint under way (set by draw).
+const yesNo = { yes: "yes", no: "no" };
 /** @param {any} v */
-const show = (v) => (v === null ? "-" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
-/** @param {string} text @param {number} n */
-const clip = (text, n) => (text.length > n ? `${text.slice(0, Math.max(1, n - 2))}..` : text);
+const show = (v) => (v === null ? "-" : typeof v === "boolean" ? (v ? yesNo.yes : yesNo.no) : String(v));
 /** @param {string} key */
 const words = (key) => key.replace(/_/g, " ");
 // NAME_msg is the message behind the text NAME beside it (py_engines/i18n.py): shown once.
@@ -86,27 +85,57 @@ function cells(value) {
 }
 
 /**
- * Narration wrapped on word boundaries into lines of at most `n` characters; the
- * last of `most` lines takes the rest, clipped.
+ * Narration wrapped into lines at most `n` characters of the 8 px font wide (a CJK
+ * character counts two): on spaces, and between two CJK characters, which need none;
+ * the last of `most` lines takes the rest, clipped.
  * @param {string | null | undefined} text
  * @param {number} [n]
  * @param {number} [most]
  * @returns {string[]}
  */
-function wrap(text, n = CHARS, most = 3) {
+export function wrap(text, n = CHARS, most = 3) {
   /** @type {string[]} */
   const lines = [];
   let line = "";
-  for (const word of String(text || "").split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > n) {
+  for (const word of String(text || "").split(/\s+/).filter(Boolean).flatMap(pieces)) {
+    const glued = line && (isCjk(line.slice(-1)) || isCjk(word[0]));
+    if (line && cellsOf(line) + (glued ? 0 : 1) + cellsOf(word) > n) {
       lines.push(line);
       line = "";
     }
-    line = line ? `${line} ${word}` : clip(word, n);
+    line = line ? `${line}${glued ? "" : " "}${word}` : clipCells(word, n);
   }
   if (line) lines.push(line);
-  if (lines.length > most) lines.splice(most - 1, lines.length, clip(lines.slice(most - 1).join(" "), n));
+  if (lines.length > most) lines.splice(most - 1, lines.length, clipCells(lines.slice(most - 1).join(" "), n));
   return lines;
+}
+
+const CJK_CHAR = /[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]/;
+/** @param {string} ch */
+const isCjk = (ch) => CJK_CHAR.test(ch);
+/** How many 8 px cells a text takes (a CJK character two). @param {string} text */
+const cellsOf = (text) => [...text].reduce((n, ch) => n + (isCjk(ch) ? 2 : 1), 0);
+/**
+ * A word cut where a line may break: before and after each CJK character.
+ * @param {string} word
+ * @returns {string[]}
+ */
+function pieces(word) {
+  return word.split(/([\u2e80-\u9fff\u3000-\u303f\uff00-\uffef])/).filter(Boolean);
+}
+/**
+ * A text clipped to `n` cells of the 8 px font (a CJK character two), ".." marking the cut.
+ * @param {string} text
+ * @param {number} n
+ */
+function clipCells(text, n) {
+  if (cellsOf(text) <= n) return text;
+  let out = "";
+  for (const ch of text) {
+    if (cellsOf(out + ch) > Math.max(1, n - 2)) break;
+    out += ch;
+  }
+  return `${out}..`;
 }
 
 /**
@@ -115,12 +144,25 @@ function wrap(text, n = CHARS, most = 3) {
  * @param {Frame} frame
  */
 function header(g, frame) {
-  strip(g, 0, 12, () => {
-    const ev = frame.event;
-    const what = ev ? show(ev.kind ?? ev.move ?? "event").toUpperCase() : "START";
-    g.text(clip(frame.actor ? `${what} . ${frame.actor}` : what, 26), 4, 2, PAL.yellow);
-    if (frame.to_move) g.text(clip(`${frame.to_move} to move`, 20), g.W - 4, 2, PAL.white, { align: "right" });
+  const ev = frame.event;
+  const what = ev ? show(ev.kind ?? ev.move ?? "event").toUpperCase() : g.t("ui.stage.generic.start");
+  const left = clipCells(frame.actor ? `${what} . ${frame.actor}` : what, 26);
+  const right = frame.to_move ? clipCells(g.t("ui.stage.generic.to_move", { player: frame.to_move }), 20) : "";
+  const h = headerHeight(g, frame);
+  strip(g, 0, h, () => {
+    g.text(left, 4, 2, PAL.yellow);
+    if (right) g.text(right, g.W - 4, 2, PAL.white, { align: "right" });
   });
+}
+
+/**
+ * The header strip's height: 12 px, or 20 for a line with CJK in it (16 px tall).
+ * @param {Kit} g
+ * @param {Frame} frame
+ */
+function headerHeight(g, frame) {
+  const texts = [g.t("ui.stage.generic.start"), frame.to_move ? g.t("ui.stage.generic.to_move", { player: frame.to_move }) : ""];
+  return Math.max(...texts.map((text) => g.textHeight(text))) > 8 ? 20 : 12;
 }
 
 /**
@@ -132,13 +174,13 @@ function header(g, frame) {
  * @param {boolean} flash
  */
 function drawRow(g, r, y, flash) {
-  g.text(clip(r.label, 11), MARGIN, y + 2, PAL.silver);
+  g.text(clipCells(r.label, 11), MARGIN, y + 2, PAL.silver);
   const right = g.W - MARGIN;
   let x = MARGIN + LABEL_W;
   for (let k = 0; k < r.cells.length; k++) {
     const last = k === r.cells.length - 1;
     const room = right - x - (last ? 0 : 30);   // keeps room for "+N"
-    const text = clip(r.cells[k], Math.floor((room - 6) / 8));
+    const text = clipCells(r.cells[k], Math.floor((room - 6) / 8));
     const w = Math.max(14, g.textWidth(text) + 6);
     if (w > room || (k > 0 && text !== r.cells[k])) {
       g.text(`+${r.cells.length - k}`, x, y + 2, PAL.silver);
@@ -170,7 +212,7 @@ function layoutMoves(values, width, measure) {
   let x = left;
   let line = 0;
   for (const v of values) {
-    const text = clip(`${v.label} ${v.text}`, most);
+    const text = clipCells(`${v.label} ${v.text}`, most);
     const w = measure(text) + 6;
     if (x + w > right) {
       line += 1;
@@ -197,7 +239,7 @@ function layoutMoves(values, width, measure) {
  * @param {number} y
  */
 function drawMoves(g, layout, y) {
-  g.text("MOVES", MARGIN, y + 2, PAL.silver);
+  g.text(g.t("ui.stage.generic.moves"), MARGIN, y + 2, PAL.silver);
   for (const b of layout.badges) {
     badge(g, b.x, y + b.line * ROW_H, b.text, {
       w: b.w, h: CELL_H, fill: b.best ? PAL.yellow : PAL.navy, border: b.best ? PAL.orange : PAL.lavender,
@@ -214,25 +256,29 @@ function drawMoves(g, layout, y) {
  * @param {number} t
  */
 export function draw(g, frame, prev, t) {
+  yesNo.yes = g.t("ui.stage.generic.yes");
+  yesNo.no = g.t("ui.stage.generic.no");
   g.clear(PAL.navy);
   header(g, frame);
+  const top = headerHeight(g, frame) + 4;
   const lines = wrap(frame.note);
-  const noteH = lines.length * 11 + 6;
+  const lineH = Math.max(8, ...lines.map((line) => g.textHeight(line))) + 3;
+  const noteH = lines.length * lineH + 6;
   const noteY = g.H - noteH;
   const moves = layoutMoves(frame.values || [], g.W, (text) => g.textWidth(text));
   const movesY = noteY - 4 - moves.lines * ROW_H;
   const rows = tableRows(frame.state, prev ? prev.state : null);
-  const room = Math.floor((movesY - 2 - TOP) / ROW_H);
+  const room = Math.floor((movesY - 2 - top) / ROW_H);
   const flash = t < 1 && !g.reduced && Math.floor(t * 6) % 2 === 0;
   const shown = rows.length > room ? rows.slice(0, room - 1) : rows;
-  shown.forEach((r, k) => drawRow(g, r, TOP + k * ROW_H, flash));
+  shown.forEach((r, k) => drawRow(g, r, top + k * ROW_H, flash));
   if (shown.length < rows.length) {
-    g.text(`+${rows.length - shown.length} more rows`, MARGIN, TOP + shown.length * ROW_H + 2, PAL.silver);
+    g.text(g.t("ui.stage.generic.more_rows", { rows: rows.length - shown.length }), MARGIN, top + shown.length * ROW_H + 2, PAL.silver);
   }
   if (moves.lines) drawMoves(g, moves, movesY);
   strip(g, noteY, noteH, () => {
     g.rect(0, noteY, g.W, 1, PAL.slate);
-    lines.forEach((line, k) => g.text(line, MARGIN, noteY + 4 + k * 11, PAL.white));
+    lines.forEach((line, k) => g.text(line, MARGIN, noteY + 4 + k * lineH, PAL.white));
   });
 }
 

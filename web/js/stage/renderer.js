@@ -8,6 +8,7 @@ export { FONT, HEIGHT, PAL, WIDTH };
 
 /** @typedef {import("./kit/kit.js").Kit} Kit */
 /** @typedef {import("./kit/kit.js").TextBox} TextBox */
+/** @typedef {import("./kit/kit.js").Words} Words */
 /** @typedef {import("./types.js").Scene} Scene */
 /** @typedef {import("./types.js").View} View */
 /** A picture drawn with the kit in place of a scene's frame. @typedef {(g: Kit) => void} Still */
@@ -17,13 +18,15 @@ export class Renderer {
   /**
    * Draws into `canvas` (set to the stage's logical size) and keeps it fitted to its box.
    * @param {HTMLCanvasElement} canvas
-   * @param {{ reducedMotion?: boolean, fill?: boolean }} [opts]  fill: the CSS sizes the canvas (the
+   * @param {{ words: Words, reducedMotion?: boolean, fill?: boolean }} opts  words: the language's
+   *   (every text the stage draws comes from them); fill: the CSS sizes the canvas (the
    *   embed fills its frame) at any factor: it is drawn at the whole multiple of the stage just over
    *   its device pixels, and the browser scales that down smoothly, so every stage pixel shows the
    *   same size (nearest-neighbour scaling by 1.5 makes every other pixel twice as wide)
    */
-  constructor(canvas, { reducedMotion = false, fill = false } = {}) {
+  constructor(canvas, { words, reducedMotion = false, fill = false }) {
     this.canvas = canvas;
+    this.words = words;
     const ctx = canvas.getContext("2d", { alpha: false });
     if (!ctx) throw new Error("the stage needs a 2D canvas");
     this.ctx = ctx;
@@ -129,7 +132,7 @@ export class Renderer {
   /** @param {number} [now] the clock the scene's blinks follow, in ms */
   draw(now = performance.now()) {
     this.ctx.setTransform(this.factor, 0, 0, this.factor, 0, 0);
-    this.boxes = paint(this.ctx, this.scene, this.view, { now, reduced: this.reduced }, this.still || idle);
+    this.boxes = paint(this.ctx, this.scene, this.view, { now, reduced: this.reduced, words: this.words }, this.still || idle);
   }
 }
 
@@ -140,15 +143,15 @@ export class Renderer {
  * @param {CanvasRenderingContext2D} ctx
  * @param {Scene | null} scene
  * @param {View | null} view
- * @param {{ now?: number, reduced?: boolean }} [clock]
+ * @param {{ words: Words, now?: number, reduced?: boolean }} clock  the words of the language to draw in
  * @param {Still} [still]  what a null view shows (the idle screen)
  * @returns {TextBox[]}
  */
-export function paint(ctx, scene, view, { now = performance.now(), reduced = false } = {}, still = idle) {
+export function paint(ctx, scene, view, { words, now = performance.now(), reduced = false }, still = idle) {
   ctx.imageSmoothingEnabled = false;
   /** @type {TextBox[]} */
   const boxes = [];
-  const g = makeKit(ctx, { now, reduced }, boxes);
+  const g = makeKit(ctx, { now, reduced, words }, boxes);
   try {
     if (scene && view) {
       scene.draw(g, view.frame, view.prev, view.t);
@@ -157,7 +160,7 @@ export function paint(ctx, scene, view, { now = performance.now(), reduced = fal
     }
   } catch (err) {
     g.clear(PAL.black);
-    g.text("scene error", 8, 8, PAL.red);
+    g.text(g.t("ui.stage.scene_error"), 8, 8, PAL.red);
     g.text(String((err instanceof Error && err.message) || err).slice(0, 44), 8, 24, PAL.white);
     console.error(err);
   }
@@ -169,6 +172,6 @@ function idle(g) {
   g.clear(PAL.navy);
   for (let i = 0; i < 12; i++) g.rect(i * 32 + 8, 24 + (i % 3) * 4, 16, 22, i % 2 ? PAL.red : PAL.white);
   g.text("PIXEL JUDGE", WIDTH / 2, 90, PAL.yellow, { align: "center", size: 16, shadow: PAL.black });
-  g.text("paste an input, press SOLVE", WIDTH / 2, 124, PAL.white, { align: "center" });
-  g.text("Ctrl+Enter solves", WIDTH / 2, 140, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.idle.paste"), WIDTH / 2, 124, PAL.white, { align: "center" });
+  g.text(g.t("ui.stage.idle.keys"), WIDTH / 2, 140, PAL.silver, { align: "center" });
 }

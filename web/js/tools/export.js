@@ -5,6 +5,7 @@ import { FieldError, h, field, select, showFailure, wholeNumber } from "./dom.js
 import { setText } from "../i18n/dom.js";
 import { ExportJob, Cancelled, download, toBase64 } from "./export-client.js";
 import { paint, WIDTH, HEIGHT } from "../stage/renderer.js";
+import { stageWords } from "../i18n/i18n.js";
 
 const STEP_MS = 800;        // one step's tween and dwell at 1x, as the player shows it
 const LAST_HOLD_MS = 2000;  // the final frame stays up before the GIF loops
@@ -41,7 +42,7 @@ export async function encodeGif(ctx, { scale = 2, from = 0, to = null, onProgres
   const frames = [];
   const delays = [];
   for (let k = from; k <= to; k++) {
-    paint(c2d, scene, { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true });
+    paint(c2d, scene, { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true, words: stageWords });
     frames.push(c2d.getImageData(0, 0, WIDTH, HEIGHT).data.buffer);
     delays.push(k === to ? LAST_HOLD_MS : Math.round(STEP_MS / ctx.speed()));
     if ((k - from) % 20 === 19) {
@@ -131,7 +132,7 @@ export function exportPanel(ctx) {
     const canvas = document.createElement("canvas");
     canvas.width = WIDTH;
     canvas.height = HEIGHT;
-    paint(canvas.getContext("2d", { alpha: false }), ctx.scene(), { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true });
+    paint(canvas.getContext("2d", { alpha: false }), ctx.scene(), { frame: s.frames[k], prev: k > 0 ? s.frames[k - 1] : null, t: 1 }, { now: 0, reduced: true, words: stageWords });
     const big = document.createElement("canvas");
     big.width = WIDTH * factor;
     big.height = HEIGHT * factor;

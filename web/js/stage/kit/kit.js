@@ -7,6 +7,17 @@ import { HEIGHT, PAL, WIDTH } from "./basics.js";
 import { measure, paintText } from "./text.js";
 
 /** @typedef {import("./text.js").TextStyle} TextStyle */
+/** @typedef {import("../../i18n/render.js").Msg} Msg */
+/** @typedef {import("../../i18n/render.js").MsgParam} MsgParam */
+
+/**
+ * The words a paint is given: the stage names catalog keys, never English (scenes call
+ * `g.t("ui.stage....", params)`), and an engine's message ({id, params}) becomes text with
+ * `g.msg`; whoever paints (the page, the embed, an export) passes its language's.
+ * @typedef {Object} Words
+ * @property {(key: string, params?: Record<string, MsgParam>) => string} t  a catalog key's text
+ * @property {(msg: Msg) => string} msg  an engine message's text
+ */
 
 /**
  * The rectangle of a text drawn on the stage, in stage pixels.
@@ -20,6 +31,10 @@ import { measure, paintText } from "./text.js";
  * @property {number} H  the stage's height (216)
  * @property {number} now  the paint's clock in ms (blinks and sparkles follow it)
  * @property {boolean} reduced  the user asked for reduced motion: blinks hold still
+ * @property {Words["t"]} t  a catalog key's text in the language shown (every word the stage draws)
+ * @property {Words["msg"]} msg  an engine message's text in the language shown
+ * @property {(str: string, style?: TextStyle) => number} textHeight  how tall `text` would draw `str`
+ *   (8 px Latin is 8 tall; a line with CJK in it is 16)
  * @property {(color?: string) => void} clear  fills the whole stage
  * @property {(x: number, y: number, w: number, h: number, color: string) => void} rect  a filled rectangle
  * @property {(x: number, y: number, w: number, h: number, color: string, width?: number) => void} box
@@ -44,11 +59,11 @@ const layers = new Map();
 /**
  * The kit for one paint into `ctx`, recording text boxes into `boxes`.
  * @param {CanvasRenderingContext2D} ctx
- * @param {{ now: number, reduced: boolean }} clock
+ * @param {{ now: number, reduced: boolean, words: Words }} clock  the paint's clock and words
  * @param {TextBox[]} boxes
  * @returns {Kit}
  */
-export function makeKit(ctx, { now, reduced }, boxes) {
+export function makeKit(ctx, { now, reduced, words }, boxes) {
   /** @type {Array<{ x: number, y: number, w: number, h: number, start: number }>} */
   const panels = [];
   /** @type {Kit["rect"]} */
@@ -63,7 +78,7 @@ export function makeKit(ctx, { now, reduced }, boxes) {
     });
   };
   return {
-    W: WIDTH, H: HEIGHT, now, reduced, rect, sprite,
+    W: WIDTH, H: HEIGHT, now, reduced, rect, sprite, t: words.t, msg: words.msg,
     clear(color = PAL.navy) { rect(0, 0, WIDTH, HEIGHT, color); },
     box(x, y, w, h, color, width = 1) {
       x = Math.round(x); y = Math.round(y); w = Math.round(w); h = Math.round(h);
@@ -83,6 +98,7 @@ export function makeKit(ctx, { now, reduced }, boxes) {
       paintText(ctx, sprite, str, left, top, color, style);
     },
     textWidth(str, style = {}) { return measure(str, style).w; },
+    textHeight(str, style = {}) { return measure(str, style).h; },
     layer(key, draw) {
       let canvas = layers.get(key);
       if (!canvas) {
@@ -93,7 +109,7 @@ export function makeKit(ctx, { now, reduced }, boxes) {
         if (!layerCtx) throw new Error("the stage needs a 2D canvas");
         /** @type {TextBox[]} */
         const texts = [];
-        draw(makeKit(layerCtx, { now, reduced }, texts));
+        draw(makeKit(layerCtx, { now, reduced, words }, texts));
         if (texts.length) throw new Error(`the layer ${key} holds text: draw it on the stage instead`);
         layers.set(key, canvas);
       }

@@ -45,7 +45,7 @@ function drawPlayers(g, s, { faceFlip = 1, downFlip = null, glow = 1 }) {
   const back = { color: PAL.red, dark: PAL.plum };
   s.players.forEach((p, k) => {
     const { x, y, led, cw } = spots[k];
-    g.text(`P${p.seat}`, x + cw / 2 + 1, y - 10, p.best && s.dealt && glow >= 1 ? PAL.yellow : PAL.white, { align: "center" });
+    g.text(g.t("ui.stage.byte_me.seat", { seat: p.seat }), x + cw / 2 + 1, y - 10, p.best && s.dealt && glow >= 1 ? PAL.yellow : PAL.white, { align: "center" });
     const fp = Array.isArray(faceFlip) ? faceFlip[k] : faceFlip;
     flipCard(g, x, y, p.face, fp, back, { led, glow: p.best && fp >= 1 && glow >= 1 && (glow > 1 || g.blink(200)) });
     const down = p.down;
@@ -128,7 +128,7 @@ export function draw(g, frame, prev, t) {
 
   dealerHead(g, Boolean(s.bubble));
   const total = hit && moving ? lerp(ev.from, ev.to, phase(tt, 0.55, 1)) : s.total;
-  g.text(`DEALER ${Math.round(total)}`, 84, 15, s.dealer.busted && kind !== "hit" ? PAL.red : PAL.white, { shadow: PAL.black });
+  g.text(g.t("ui.stage.byte_me.dealer", { total: Math.round(total) }), 84, 15, s.dealer.busted && kind !== "hit" ? PAL.red : PAL.white, { shadow: PAL.black });
   bubble(g, s.bubble, hit ? phase(tt, 0, 0.15) : 1);
 
   // The players: faces flip at the deal; the hidden 11111111 cards flip at the end.

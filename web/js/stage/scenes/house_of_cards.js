@@ -158,7 +158,7 @@ function drawMove(g, frame, prev, t) {
   if (landed && tri) {
     const v = phase(t, LAND, 1);
     const c = triangleTop(tri);
-    const w = g.textWidth(badgeText(tri)) + 6;
+    const w = g.textWidth(badgeText(g, tri)) + 6;
     const bx = Math.max(2, Math.min(g.W - w - 2, c.x - w / 2));
     scoreBadge(g, bx, Math.max(HEADER + 4, c.y - Math.round(v * 16)), tri);
   }

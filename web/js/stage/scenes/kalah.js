@@ -44,21 +44,21 @@ function drawStatic(g, frame) {
       if (ev.no_capture) {
         // The turn has passed to the other row, so this row's badge line is free.
         const r = pitRect(m, ev.no_capture.cup);
-        valueBadge(g, r.x + r.w / 2, r.top ? TOP_BADGE_Y : BOT_BADGE_Y, "NO CAPTURE", { border: PAL.silver });
+        valueBadge(g, r.x + r.w / 2, r.top ? TOP_BADGE_Y : BOT_BADGE_Y, g.t("ui.stage.kalah.no_capture"), { border: PAL.silver });
       }
     }
     if (ev.kind === "extra") {
       const b = pitRect(m, ev.last);
-      if (!frame.values || blinkOn) tag(g, b.x + b.w / 2, b.y + 22, "AGAIN!", PAL.yellow, { bg: PAL.plum });
+      if (!frame.values || blinkOn) tag(g, b.x + b.w / 2, b.y + 22, g.t("ui.stage.kalah.again"), PAL.yellow, { bg: PAL.plum });
     }
   }
   drawChoices(g, s, frame.values, { blinkOn });
   if (greyRow) {
     // Over the empty cups, clear of their counts.
     const y = greyRow === "You" ? BOT_Y + 8 : TOP_Y + 8;
-    tag(g, 192, y, "PASS", PAL.silver, { bg: PAL.black });
+    tag(g, 192, y, g.t("ui.stage.kalah.pass"), PAL.silver, { bg: PAL.black });
   }
-  const [text, color] = eventCaption(frame);
+  const [text, color] = eventCaption(g, frame);
   caption(g, text, color);
 }
 
@@ -76,7 +76,7 @@ function drawEnd(g, frame, prev, t) {
   statusBar(g, s, { over: true });
   const big = { left: { x: 20, y: 24, w: 96, h: 112 }, right: { x: 268, y: 24, w: 96, h: 112 } };
   /** @type {Array<[number, "left" | "right", string, number]>} */
-  const pits = [[2 * m + 1, "left", "OPP", s.score.opponent], [m, "right", "YOU", s.score.you]];
+  const pits = [[2 * m + 1, "left", "Opponent", s.score.opponent], [m, "right", "You", s.score.you]];
   // An empty mini board between the bowls: every cup is empty.
   const mini = 26;
   for (let slot = 0; slot < m; slot++) {
@@ -86,8 +86,8 @@ function drawEnd(g, frame, prev, t) {
     g.rect(x, 84, 20, 14, WOOD.hole);
     g.text(s.labels[slot], x + 10, 102, PAL.white, { align: "center" });
   }
-  g.text("ALL CUPS", 192, 116, PAL.silver, { align: "center" });
-  g.text("EMPTY", 192, 126, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.kalah.all_cups"), 192, 116, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.kalah.empty"), 192, 126, PAL.silver, { align: "center" });
   for (const [p, side, name, total] of pits) {
     const from = pitRect(m, p);
     const to = big[side];
@@ -99,8 +99,8 @@ function drawEnd(g, frame, prev, t) {
     g.rect(r.x - 4, r.y - 4, r.w + 8, r.h + 8, WOOD.face);
     g.box(r.x - 4, r.y - 4, r.w + 8, r.h + 8, WOOD.edge, 2);
     hole(g, r);
-    const color = name === "YOU" ? SIDE.You : SIDE.Opponent;
-    g.text(name, r.x + r.w / 2, r.y + 6, color, { align: "center" });
+    const color = SIDE[name];
+    g.text(who(g, name), r.x + r.w / 2, r.y + 6, color, { align: "center" });
     const size = e > 0.5 ? 6 : 3;
     const per = e > 0.5 ? 5 : 4;
     const step = size + 3;
@@ -114,9 +114,10 @@ function drawEnd(g, frame, prev, t) {
   if (e >= 1 && s.banner !== undefined) {
     const value = s.value;
     const color = value > 0 ? PAL.green : value < 0 ? PAL.red : PAL.white;
-    banner(g, `YOU ${s.score.you} - OPP ${s.score.opponent} = ${value}`, color, { y: 146, sub: s.variation ? `this line: ${value}` : `answer line: ${s.answer.trim()}` });
+    banner(g, s.banner, color, { y: 146, sub: s.variation ? g.t("ui.stage.kalah.this_line", { value })
+      : g.t("ui.stage.kalah.answer_line", { answer: s.answer.trim() }) });
   }
-  caption(g, s.outcome === "win" ? "YOU WIN" : s.outcome === "loss" ? "THE OPPONENT WINS" : "A DRAW",
+  caption(g, s.outcome === "win" ? g.t("ui.stage.kalah.you_win") : s.outcome === "loss" ? g.t("ui.stage.kalah.opponent_wins") : g.t("ui.stage.kalah.draw"),
     s.outcome === "win" ? PAL.green : s.outcome === "loss" ? PAL.red : PAL.white);
 }
 
@@ -144,7 +145,7 @@ export function draw(g, frame, prev, t) {
     statusBar(g, ps);
     hud(g, ps, ps.swaps, null, false);
     drawBoard(g, ps, { greyRow: Math.floor(t * 8) % 2 ? ev.player : null });
-    caption(g, `${who(ev.player)} HAS NO STONES`, PAL.silver);
+    caption(g, g.t("ui.stage.kalah.no_stones", { player: who(g, ev.player) }), PAL.silver);
     return;
   }
   drawStatic(g, frame);

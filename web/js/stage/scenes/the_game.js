@@ -120,7 +120,7 @@ function drawPile(g, count) {
   } else {
     g.box(x, y, CARD_W + 4, CARD_H + 8, PAL.slate);
   }
-  g.text(`PILE ${count}`, x + 13, y + 34, PAL.white, { align: "center" });
+  g.text(g.t("ui.stage.the_game.pile", { cards: count }), x + 13, y + 34, PAL.white, { align: "center" });
 }
 
 /**
@@ -130,11 +130,12 @@ function drawPile(g, count) {
  */
 function status(g, s, event) {
   strip(g, 0, 11, () => {
-    const turn = s.turn ? `TURN ${s.turn}${s.step ? ` . STEP ${s.step}/2` : ""}` : "SETUP";
+    const turn = !s.turn ? g.t("ui.stage.the_game.setup") : s.step
+      ? g.t("ui.stage.the_game.turn_step", { turn: s.turn, step: s.step }) : g.t("ui.stage.the_game.turn", { turn: s.turn });
     g.text(turn, 4, 2, PAL.white);
     g.text(`${s.played}/${s.deck_size}`, 232, 2, PAL.silver, { align: "center" });
     let rule = "";
-    if (event && event.kind === "play") rule = event.trick ? "TRICK" : "SMALLEST GAP";
+    if (event && event.kind === "play") rule = event.trick ? g.t("ui.stage.the_game.trick") : g.t("ui.stage.the_game.smallest_gap");
     g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
   });
 }
@@ -146,8 +147,8 @@ function status(g, s, event) {
  */
 function endBanner(g, s) {
   const won = s.outcome === "won";
-  banner(g, won ? "BEATEN!" : "LOST", won ? PAL.green : PAL.red, {
-    x: 8, y: 147, h: 24, sub: `left: hand ${s.hand.length}, pile ${s.pile.length}`, beside: 12, pad: 16,
+  banner(g, won ? g.t("ui.stage.the_game.beaten") : g.t("ui.stage.the_game.lost"), won ? PAL.green : PAL.red, {
+    x: 8, y: 147, h: 24, sub: g.t("ui.stage.the_game.left", { hand: s.hand.length, pile: s.pile.length }), beside: 12, pad: 16,
     titleY: 4, subY: 9, drop: 2,
   });
 }

@@ -58,7 +58,7 @@ function placeLabels(items) {
 export function meter(g, s, { total, targetDrop = 1, showTarget = true, busted = false }) {
   const m = s.meter;
   const { x, w } = METER;
-  g.text("TOTAL", 300, 14, PAL.silver);
+  g.text(g.t("ui.stage.byte_me.total"), 300, 14, PAL.silver);
   g.text(String(Math.round(total)), g.W - 3, 14, busted ? PAL.red : PAL.white, { align: "right" });
   g.rect(x - 1, METER.top - 1, w + 2, METER.bottom - METER.top + 2, PAL.silver);
   g.rect(x, METER.top, w, METER.bottom - METER.top, PAL.black);

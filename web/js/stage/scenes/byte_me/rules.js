@@ -19,7 +19,7 @@ export function rulesBox(g, s, ev) {
   g.rect(x + 2, y + 2, w, h, PAL.black);
   g.rect(x, y, w, h, PAL.navy);
   g.box(x, y, w, h, PAL.silver);
-  g.text("RULES: FIRST MATCH WINS", x + w / 2, y + 3, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.byte_me.rules"), x + w / 2, y + 3, PAL.silver, { align: "center" });
   const decided = ev && (ev.kind === "hit" || ev.kind === "stop") && ev.rule;
   const checked = decided ? ev.checked || [] : [];
   const conds = s.rules.map((r, k) => (decided && r.n === ev.rule ? ev.test : k < checked.length ? checked[k] : r.cond));
@@ -41,25 +41,26 @@ export function rulesBox(g, s, ev) {
     g.text(r.action, ax, ry, fired ? PAL.plum : failed ? PAL.lavender : PAL.peach);
     if (failed) g.rect(ax - 1, ry + 3, g.textWidth(r.action) + 2, 1, PAL.lavender);
   });
-  const foot = footer(s, ev);
+  const foot = footer(g, s, ev);
   if (foot) g.text(foot.text, x + w / 2, y + h - 10, foot.color, { align: "center" });
 }
 
 /**
  * The sum under the rules: the dealer's two cards, the best player's target, a
  * hit's sum, or why the dealer stopped or bust.
+ * @param {Kit} g
  * @param {any} s  the frame's state
  * @param {any} ev  the frame's event
  * @returns {{ text: string, color: string } | null}
  */
-function footer(s, ev) {
+function footer(g, s, ev) {
   if (!ev) {
     const [a, b] = s.dealer.cards;
-    return { text: `dealer ${a.value} + ${b.value} = ${s.total}`, color: PAL.white };
+    return { text: g.t("ui.stage.byte_me.dealer_sum", { a: a.value, b: b.value, total: s.total }), color: PAL.white };
   }
   if (ev.kind === "deal") {
-    const best = s.players.find((p) => p.best);
-    return { text: `best ${ev.best_face} + ${best.down.value} = ${ev.target}`, color: PAL.yellow };
+    const best = s.players.find((/** @type {any} */ p) => p.best);
+    return { text: g.t("ui.stage.byte_me.best_sum", { face: ev.best_face, down: best.down.value, target: ev.target }), color: PAL.yellow };
   }
   if (ev.kind === "hit") return { text: `${ev.line} +${ev.card.value} = ${ev.to}`, color: PAL.green };
   if (ev.kind === "bust") return { text: ev.reason.toUpperCase(), color: PAL.red };
@@ -98,8 +99,8 @@ export function verdict(g, s, open = 1) {
   }
   plate(g, x, y, w, h, color);
   g.text(s.outcome, x + 12, y + 10, color, { size: 16, shadow: PAL.black });
-  g.text(`DEALER ${s.totals.dealer}`, x + 10, y + 34, PAL.white);
-  g.text(`BEST   ${s.totals.best_player}`, x + 10, y + 46, PAL.yellow);
+  g.text(g.t("ui.stage.byte_me.dealer", { total: s.totals.dealer }), x + 10, y + 34, PAL.white);
+  g.text(g.t("ui.stage.byte_me.verdict_best", { total: s.totals.best_player }), x + 10, y + 46, PAL.yellow);
   // The exact output block for this data set.
   const lines = s.answer.split("\n").filter((l, k, all) => k < all.length - 1 || l);
   const bw = Math.max(...lines.map((/** @type {string} */ l) => g.textWidth(l))) + 8;

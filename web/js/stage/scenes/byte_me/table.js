@@ -16,8 +16,8 @@ export const DEALER = { x0: 66, x1: 294, y: 28 };
 const HEAD = { x: 68, y: 12 };
 /** The two decks: where they lie, their labels and colours. */
 export const DECKS = {
-  byte: { label: "BYTES", x: 14, y: 29, w: 31, labelY: 15, countY: 52, color: PAL.blue, dark: PAL.navy },
-  nibble: { label: "NIBBLES", x: 20, y: 77, w: 19, labelY: 63, countY: 100, color: PAL.pink, dark: PAL.plum },
+  byte: { label: "ui.stage.byte_me.bytes", x: 14, y: 29, w: 31, labelY: 15, countY: 52, color: PAL.blue, dark: PAL.navy },
+  nibble: { label: "ui.stage.byte_me.nibbles", x: 20, y: 77, w: 19, labelY: 63, countY: 100, color: PAL.pink, dark: PAL.plum },
 };
 /** The players' arc on the felt. */
 export const PLAYERS = { x0: 2, x1: 294, y: 150, arc: 10 };
@@ -48,9 +48,9 @@ export function felt(g) {
  */
 export function status(g, s) {
   strip(g, 0, TOP, () => {
-    g.text("BYTE ME!", 3, 2, PAL.yellow);
-    g.text(`SET ${s.set}/${s.sets}  HAND ${s.hand}`, 80, 2, PAL.silver);
-    g.text(`HITS ${s.hits}/${s.max_hits}`, g.W - 3, 2, PAL.white, { align: "right" });
+    g.text(g.t("ui.stage.byte_me.title"), 3, 2, PAL.yellow);
+    g.text(g.t("ui.stage.byte_me.set_hand", { set: s.set, sets: s.sets, hand: s.hand }), 80, 2, PAL.silver);
+    g.text(g.t("ui.stage.byte_me.hits", { hits: s.hits, most: s.max_hits }), g.W - 3, 2, PAL.white, { align: "right" });
   });
 }
 
@@ -121,10 +121,10 @@ export function dealerSlots(cards) {
  */
 export function deckPile(g, key, count) {
   const d = DECKS[key];
-  g.text(d.label, 6, d.labelY, d.color, { shadow: PAL.black });
+  g.text(g.t(d.label), 6, d.labelY, d.color, { shadow: PAL.black });
   for (let k = 0; k < count; k++) deckBack(g, d.x + k, d.y - k, d.w, d, k === 0);
   if (!count) g.box(d.x, d.y, d.w, CARD_H, PAL.slate);
-  g.text(`${count} LEFT`, 6, d.countY, count ? PAL.white : PAL.silver, { shadow: PAL.black });
+  g.text(g.t("ui.stage.byte_me.left", { cards: count }), 6, d.countY, count ? PAL.white : PAL.silver, { shadow: PAL.black });
 }
 
 /**

@@ -16,11 +16,11 @@ const COL_X = { Axel: 4, Birgit: 272 };
  * @param {Kit} g
  * @param {string} name
  * @param {number} y
- * @param {string} suffix
+ * @param {string} [text]  the tag's words (default: the name alone)
  */
-function nameTag(g, name, y, suffix) {
+function nameTag(g, name, y, text = name.toUpperCase()) {
   const x = COL_X[name];
-  badge(g, x - 2, y - 2, `${name.toUpperCase()}${suffix ? ` ${suffix}` : ""}`, {
+  badge(g, x - 2, y - 2, text, {
     fill: playerInk(name), border: name === "Birgit" ? PAL.silver : null, w: COL_W, h: 12,
   });
 }
@@ -36,16 +36,16 @@ export function movePanel(g, frame, { chosen = null } = {}) {
   const name = s.to_move;
   const x = COL_X[name];
   let y = 28;
-  nameTag(g, name, y, "MOVES");
+  nameTag(g, name, y, g.t("ui.stage.house_of_cards.moves", { player: name.toUpperCase() }));
   y += 14;
-  g.text("DRAWS", x, y + 1, PAL.silver);
+  g.text(g.t("ui.stage.house_of_cards.draws"), x, y + 1, PAL.silver);
   miniCard(g, x + 44, y, s.next);
   if (s.held[name]) {
-    g.text("HAS", x + 62, y + 1, PAL.silver);
+    g.text(g.t("ui.stage.house_of_cards.has"), x + 62, y + 1, PAL.silver);
     miniCard(g, x + 88, y, s.held[name]);
   }
   y += 13;
-  g.text("A-B VALUE", x, y, PAL.lavender);
+  g.text(g.t("ui.stage.house_of_cards.values"), x, y, PAL.lavender);
   y += 11;
   const values = frame.values || [];
   for (const c of s.choices) {
@@ -55,7 +55,7 @@ export function movePanel(g, frame, { chosen = null } = {}) {
     if (v.best) g.rect(x - 2, y - 2, COL_W, 12, PAL.forest);
     if (isChosen) g.box(x - 2, y - 2, COL_W, 12, PAL.green);
     if (c.kind === "hold") {
-      g.text("HOLD", x, y, PAL.white);
+      g.text(g.t("ui.stage.house_of_cards.hold"), x, y, PAL.white);
     } else {
       triangleOutline(g, x + 3, y, 3, 7, c.target === "valley", PAL.yellow);
       g.text(String(c.place), x + 9, y, PAL.yellow);
@@ -86,30 +86,32 @@ export function eventPanel(g, frame, name) {
   let y = 28;
   if (!ev) {
     g.rect(x - 2, y - 2, COL_W, 12, PAL.slate);
-    g.text("THE DEAL", x + 1, y, PAL.white);
+    g.text(g.t("ui.stage.house_of_cards.the_deal"), x + 1, y, PAL.white);
     y += 16;
-    g.text("4 PEAKS STAND", x, y, PAL.silver);
+    g.text(g.t("ui.stage.house_of_cards.peaks"), x, y, PAL.silver);
     y += 14;
     miniCard(g, x, y - 1, s.first_card);
-    g.text(isRed(s.first_card) ? "IS RED" : "IS BLACK", x + 15, y, PAL.white);
+    g.text(isRed(s.first_card) ? g.t("ui.stage.house_of_cards.is_red") : g.t("ui.stage.house_of_cards.is_black"), x + 15, y, PAL.white);
     y += 13;
-    g.text(`${s.first.toUpperCase()} STARTS`, x, y, playerText(s.first), { shadow: PAL.black });
+    g.text(g.t("ui.stage.house_of_cards.starts", { player: s.first.toUpperCase() }), x, y, playerText(s.first), { shadow: PAL.black });
     return;
   }
   if (ev.player !== name) return;
-  nameTag(g, name, y, "PLAYED");
+  nameTag(g, name, y, g.t("ui.stage.house_of_cards.played", { player: name.toUpperCase() }));
   y += 16;
   if (ev.kind === "hold") {
-    g.text("HOLD", x, y, PAL.white);
+    g.text(g.t("ui.stage.house_of_cards.hold"), x, y, PAL.white);
     miniCard(g, x + 36, y - 1, ev.drawn);
     y += 13;
     y += 13;
-    g.text("NO POINTS", x, y, PAL.silver);
+    g.text(g.t("ui.stage.house_of_cards.no_points"), x, y, PAL.silver);
     return;
   }
   const tri = ev.triangle;
   triangleOutline(g, x + 3, y, 3, 7, tri.direction === "down", PAL.yellow);
-  g.text(tri.direction === "down" ? `FLOOR V${tri.level},${tri.slot}` : `PEAK F${tri.level},${tri.slot}`, x + 10, y, PAL.white);
+  const where = tri.direction === "down" ? g.t("ui.stage.house_of_cards.floor", { level: tri.level, slot: tri.slot })
+    : g.t("ui.stage.house_of_cards.peak", { level: tri.level, slot: tri.slot });
+  g.text(where, x + 10, y, PAL.white);
   y += 13;
   tri.cards.forEach((/** @type {string} */ c, /** @type {number} */ k) => miniCard(g, x + k * 14, y - 1, c));
   y += 14;
@@ -118,10 +120,11 @@ export function eventPanel(g, frame, name) {
 
 /**
  * What a triangle scored, and for whom.
+ * @param {Kit} g
  * @param {any} tri  the event's triangle
  */
-export function badgeText(tri) {
-  return `+${tri.points} ${tri.scorer.toUpperCase()}`;
+export function badgeText(g, tri) {
+  return g.t("ui.stage.house_of_cards.points", { points: tri.points, player: tri.scorer.toUpperCase() });
 }
 
 /**
@@ -132,7 +135,7 @@ export function badgeText(tri) {
  * @param {any} tri  the event's triangle
  */
 export function scoreBadge(g, x, y, tri) {
-  badge(g, x - 1, y - 2, badgeText(tri), {
+  badge(g, x - 1, y - 2, badgeText(g, tri), {
     fill: playerInk(tri.scorer), border: tri.scorer === "Axel" ? PAL.yellow : PAL.silver, h: 12,
   });
 }
@@ -146,13 +149,13 @@ export function scoreBadge(g, x, y, tri) {
 export function tallyPanel(g, s, name) {
   const x = COL_X[name];
   let y = 28;
-  nameTag(g, name, y, "");
+  nameTag(g, name, y);
   y += 15;
-  g.text("TRIANGLES", x, y, PAL.silver);
+  g.text(g.t("ui.stage.house_of_cards.triangles"), x, y, PAL.silver);
   g.text(String(s.score[name]), x + COL_W - 4, y, PAL.white, { align: "right" });
   y += 12;
   const adj = (s.adjustments || []).find((/** @type {any} */ a) => a.player === name);
-  g.text("HELD", x, y, PAL.silver);
+  g.text(g.t("ui.stage.house_of_cards.held"), x, y, PAL.silver);
   if (adj) {
     miniCard(g, x + 36, y - 1, adj.card);
     g.text(signed(adj.points), x + COL_W - 4, y, adj.points >= 0 ? PAL.green : PAL.orange, { align: "right" });
@@ -162,6 +165,6 @@ export function tallyPanel(g, s, name) {
   y += 10;
   g.rect(x, y, COL_W - 4, 1, PAL.silver);
   y += 4;
-  g.text("TOTAL", x, y, PAL.white);
+  g.text(g.t("ui.stage.house_of_cards.total"), x, y, PAL.white);
   g.text(String(s.final[name]), x + COL_W - 4, y, playerText(name), { align: "right", shadow: PAL.black });
 }

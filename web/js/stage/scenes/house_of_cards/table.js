@@ -26,11 +26,15 @@ export function header(g, s, { score = s.score, final = false } = {}) {
     let line;
     if (final) {
       const o = s.outcome;
-      const margin = o.winner ? `${o.winner} wins by ${Math.abs(o.value)}` : "a tie";
-      line = [s.variation ? "THIS LINE" : "FINAL", margin];
+      const margin = o.winner ? g.t("ui.stage.house_of_cards.wins_by", { player: o.winner, points: Math.abs(o.value) })
+        : g.t("ui.stage.house_of_cards.a_tie");
+      line = [s.variation ? g.t("ui.stage.house_of_cards.this_line") : g.t("ui.stage.house_of_cards.final"), margin];
     }
-    else if (s.to_move) line = [`TURN ${s.turn + 1}/${s.turns}`, `${s.to_move} to move`];
-    else line = [`TURN ${s.turns}/${s.turns}`, "no cards left"];
+    else if (s.to_move) {
+      line = [g.t("ui.stage.house_of_cards.turn", { turn: s.turn + 1, turns: s.turns }),
+        g.t("ui.stage.house_of_cards.to_move", { player: s.to_move })];
+    }
+    else line = [g.t("ui.stage.house_of_cards.turn", { turn: s.turns, turns: s.turns }), g.t("ui.stage.house_of_cards.no_cards")];
     const ink = final ? PAL.yellow : s.to_move ? playerText(s.to_move) : PAL.silver;
     spaced(g, [[[line[0], PAL.silver]], [[line[1], ink]]], 192, 13, { gap: 16, dotY: 3 });
   });
@@ -85,7 +89,7 @@ export function slotCardPos(name) {
  */
 export function holdSlot(g, name, card, { pulse = false, flip = 1, adjust = null } = {}) {
   const { x, y } = SLOT[name];
-  const label = `${name.toUpperCase()} HOLD`;
+  const label = g.t("ui.stage.house_of_cards.holds", { player: name.toUpperCase() });
   g.text(label, name === "Axel" ? x : x + SLOT_W, 177, playerText(name), { align: name === "Axel" ? "left" : "right", shadow: name === "Axel" ? null : PAL.black });
   g.rect(x, y, SLOT_W, SLOT_H, PAL.lavender);
   const frame = pulse && g.blink(260) ? PAL.yellow : playerInk(name);
@@ -123,7 +127,7 @@ export function finalBanner(g, s, u = 1) {
   const o = s.outcome;
   const h = 30;
   const color = o.winner === "Axel" ? PAL.red : o.winner === "Birgit" ? PAL.silver : PAL.yellow;
-  banner(g, o.winner ? `${o.winner.toUpperCase()} WINS` : "A TIE", color, {
+  banner(g, o.winner ? g.t("ui.stage.house_of_cards.wins", { player: o.winner.toUpperCase() }) : g.t("ui.stage.house_of_cards.tie"), color, {
     y: Math.round(g.H - h - 1 + (1 - u) * 40), h, sub: s.played.trimEnd(), subColor: PAL.yellow,
     titleColor: o.winner === "Birgit" ? PAL.white : color, pad: 12, titleY: 3, subY: 20, fill: PAL.black, drop: 2,
     // A pixel under the hold slots' labels and at the stage's foot: its texts keep their own boxes.

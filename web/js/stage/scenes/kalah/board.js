@@ -2,6 +2,13 @@
 // the stones, the cups' letters and locks.
 import { PAL, fade } from "../../kit/index.js";
 
+/**
+ * A side's short name on the stage ("YOU", "OPP").
+ * @param {import("../../kit/kit.js").Kit} g
+ * @param {string} name  "You" or "Opponent"
+ */
+export function who(g, name) { return name === "You" ? g.t("ui.stage.kalah.you") : g.t("ui.stage.kalah.opp"); }
+
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
 /**
  * A pit's rectangle on the board; `top` for the opponent's row of cups.
@@ -200,7 +207,7 @@ export function drawBoard(g, s, { pits = s.pits, locks = s.locks, greyRow = null
   for (let p = 0; p < 2 * m + 2; p++) {
     const isCup = p !== m && p !== 2 * m + 1;
     const grey = Boolean(isCup && greyRow && ((greyRow === "You") === (p < m)));
-    drawPit(g, m, p, pits[p], { bowl: p === m ? "YOU" : "OPP", grey });
+    drawPit(g, m, p, pits[p], { bowl: p === m ? who(g, "You") : who(g, "Opponent"), grey });
   }
   cupLetters(g, s, locks);
 }

@@ -1,7 +1,7 @@
 // Kalah's texts around the board: the status bar, the swaps left, the value
 // badges of a decision, small tags, and the caption line for each event.
 import { PAL, arrow, badge, signed, strip } from "../../kit/index.js";
-import { outline, pitRect } from "./board.js";
+import { outline, pitRect, who } from "./board.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
 /** @typedef {import("../../types.js").Frame} Frame */
@@ -16,8 +16,7 @@ export const BOT_BADGE_Y = 167;
 /** The badge line in the lane between the rows (the SWAP values). */
 export const LANE_BADGE_Y = 99;
 
-/** @param {string} name */
-export function who(name) { return name === "You" ? "YOU" : "OPP"; }
+export { who };
 
 /**
  * A move's value on a badge centred on cx: yellow for a best move, outlined
@@ -77,11 +76,11 @@ export function drawChoices(g, s, values, { chosenMove = null, blinkOn = true } 
     if (e.pair && (blinkOn || chosenMove)) for (const p of e.pair) outline(g, m, p, PAL.pink, 1, 4);
     const outer = r.top ? TOP_BADGE_Y : BOT_BADGE_Y;
     if (e.keep) {
-      valueBadge(g, cx, outer, `${e.swap ? "KEEP " : ""}${e.keep.text}`,
+      valueBadge(g, cx, outer, e.swap ? g.t("ui.stage.kalah.keep", { value: e.keep.text }) : e.keep.text,
         { best: e.keep.best, chosen: chosenMove === e.keep.move });
     }
     if (e.swap) {
-      valueBadge(g, cx, LANE_BADGE_Y, `SWAP ${e.swap.text}`,
+      valueBadge(g, cx, LANE_BADGE_Y, g.t("ui.stage.kalah.swap_value", { value: e.swap.text }),
         { best: e.swap.best, chosen: chosenMove === e.swap.move, border: PAL.pink });
     }
   }
@@ -112,16 +111,17 @@ function drawPips(g, x, y, left, color) {
  */
 export function statusBar(g, s, { over = false } = {}) {
   strip(g, 0, 11, () => {
-    g.text(`ROUND ${s.round}`, 3, 2, PAL.white);
-    let mid = "GAME OVER";
+    g.text(g.t("ui.stage.kalah.round", { round: s.round }), 3, 2, PAL.white);
+    let mid = g.t("ui.stage.kalah.game_over");
     let color = PAL.yellow;
     if (!over && s.turn) {
-      mid = s.turn === "You" ? "YOUR MOVE" : "OPP TO MOVE";
+      const you = s.turn === "You";
+      mid = you ? g.t("ui.stage.kalah.your_move") : g.t("ui.stage.kalah.opp_to_move");
       color = SIDE[s.turn];
-      if (s.passing) mid = s.turn === "You" ? "YOU MUST PASS" : "OPP MUST PASS";
+      if (s.passing) mid = you ? g.t("ui.stage.kalah.you_must_pass") : g.t("ui.stage.kalah.opp_must_pass");
     }
     g.text(mid, 168, 2, color, { align: "center" });
-    g.text(`YOU ${s.score.you} : ${s.score.opponent} OPP`, g.W - 3, 2, PAL.white, { align: "right" });
+    g.text(g.t("ui.stage.kalah.score", { you: s.score.you, opp: s.score.opponent }), g.W - 3, 2, PAL.white, { align: "right" });
   });
 }
 
@@ -135,11 +135,11 @@ export function statusBar(g, s, { over = false } = {}) {
  */
 export function hud(g, s, swaps, toMove, blinkOn) {
   // Opponent above the board at the left (his bowl's end), You below at the right.
-  g.text("OPP", 8, 16, SIDE.Opponent);
-  g.text("SWAPS", 38, 16, PAL.silver);
+  g.text(who(g, "Opponent"), 8, 16, SIDE.Opponent);
+  g.text(g.t("ui.stage.kalah.swaps"), 38, 16, PAL.silver);
   drawPips(g, 80, 16, swaps.opponent, SIDE.Opponent);
-  g.text("YOU", 350, 184, SIDE.You);
-  g.text("SWAPS", 255, 184, PAL.silver);
+  g.text(who(g, "You"), 350, 184, SIDE.You);
+  g.text(g.t("ui.stage.kalah.swaps"), 255, 184, PAL.silver);
   drawPips(g, 298, 184, swaps.you, SIDE.You);
   if (toMove && blinkOn) {
     // A small pointer beside the side to move.
@@ -147,35 +147,36 @@ export function hud(g, s, swaps, toMove, blinkOn) {
     arrow(g, x + 3, y + 3, "right", PAL.yellow, { apex: 2 });
   }
   if (s.value !== undefined && s.value !== null) {
-    g.text(`VALUE ${signed(s.value)}`, g.W - 8, 16, PAL.silver, { align: "right" });
+    g.text(g.t("ui.stage.kalah.value", { value: signed(s.value) }), g.W - 8, 16, PAL.silver, { align: "right" });
   }
 }
 
 /**
  * The caption line for a frame at rest, and its colour.
+ * @param {Kit} g
  * @param {Frame} frame
  * @returns {[string, string]}
  */
-export function eventCaption(frame) {
+export function eventCaption(g, frame) {
   const ev = frame.event;
   const s = frame.state;
-  if (!ev) return ["OPPONENT MOVES FIRST", PAL.white];
+  if (!ev) return [g.t("ui.stage.kalah.opponent_first"), PAL.white];
   /** @param {number} p */
   const L = (p) => s.labels[p];
-  if (ev.kind === "pass") return [`${who(ev.player)} PASS${ev.player === "You" ? "" : "ES"}: NO STONES IN ${ev.player === "You" ? "YOUR" : "HIS"} CUPS`, PAL.silver];
-  if (ev.kind === "end") return [`ANSWER LINE: ${s.value}`, PAL.white];
-  const head = `${who(ev.player)} ${L(ev.cup)} (${ev.stones}) ENDS IN ${L(ev.last)}`;
-  if (ev.kind === "extra") return [`${head} - AGAIN!`, PAL.yellow];
+  if (ev.kind === "pass") return [ev.player === "You" ? g.t("ui.stage.kalah.you_pass") : g.t("ui.stage.kalah.opp_passes"), PAL.silver];
+  if (ev.kind === "end") return [g.t("ui.stage.kalah.answer", { value: s.value }), PAL.white];
+  const turn = g.t("ui.stage.kalah.turn", { player: who(g, ev.player), cup: L(ev.cup), stones: ev.stones, last: L(ev.last) });
+  if (ev.kind === "extra") return [g.t("ui.stage.kalah.turn_again", { turn }), PAL.yellow];
   if (ev.kind === "capture") {
     const [a, b] = ev.capture.stones;
-    return [`${head} - CAPTURE ${a}+${b}=${ev.capture.total}`, PAL.red];
+    return [g.t("ui.stage.kalah.turn_capture", { turn, a, b, total: ev.capture.total }), PAL.red];
   }
   if (ev.swap) {
     const pair = `${L(ev.swap.cups[0] < s.m ? ev.swap.cups[0] : ev.swap.cups[1])}<->${L(ev.swap.cups[0] < s.m ? ev.swap.cups[1] : ev.swap.cups[0])}`;
-    if (ev.swap.done) return [`${head} - SWAP ${pair}`, PAL.pink];
-    if (ev.swap.declined) return [`${head} - KEEPS (NO SWAP)`, PAL.white];
-    return [`${head} - NO SWAP: ${ev.swap.refused[0].toUpperCase()}`, PAL.silver];
+    if (ev.swap.done) return [g.t("ui.stage.kalah.turn_swap", { turn, pair }), PAL.pink];
+    if (ev.swap.declined) return [g.t("ui.stage.kalah.turn_keeps", { turn }), PAL.white];
+    return [g.t("ui.stage.kalah.turn_no_swap", { turn, reason: ev.swap.refused[0].toUpperCase() }), PAL.silver];
   }
-  if (ev.no_capture) return [`${head} - NO CAPTURE`, PAL.silver];
-  return [`${head} - TURN ENDS`, PAL.white];
+  if (ev.no_capture) return [g.t("ui.stage.kalah.turn_no_capture", { turn }), PAL.silver];
+  return [g.t("ui.stage.kalah.turn_ends", { turn }), PAL.white];
 }

@@ -71,7 +71,7 @@ export function drawSowTween(g, frame, prev, t) {
     drawBoard(g, ps);
     drawChoices(g, ps, prev.values, { chosenMove: ev.move });
     outline(g, m, ev.cup, PAL.white, 2, 2);
-    caption(g, `${who(ev.player)} PLAYS ${ps.labels[ev.cup]}`, SIDE[ev.player]);
+    caption(g, g.t("ui.stage.kalah.plays", { player: who(g, ev.player), cup: ps.labels[ev.cup] }), SIDE[ev.player]);
     return;
   }
   const n = ev.path.length;
@@ -81,7 +81,7 @@ export function drawSowTween(g, frame, prev, t) {
     drawBoard(g, ps, { pits: sownPits(ps.pits, ev, landed) });
     if (landed > 0) outline(g, m, ev.path[landed - 1], PAL.yellow, 1, 1);
     if (landed < n) hand(g, m, landed === 0 ? ev.cup : ev.path[landed - 1], ev.path[landed], n - landed, u - landed);
-    caption(g, `${who(ev.player)} SOWS ${ps.labels[ev.cup]}: ${landed}/${n}`, SIDE[ev.player]);
+    caption(g, g.t("ui.stage.kalah.sows", { player: who(g, ev.player), cup: ps.labels[ev.cup], landed, stones: n }), SIDE[ev.player]);
     return;
   }
   const v = Math.min(1, (t - sowEnd) / (1 - sowEnd));
@@ -109,7 +109,7 @@ export function drawSowTween(g, frame, prev, t) {
       const to = pitCenter(m, c.bowl);
       stone(g, from.x + (to.x - from.x) * w, from.y + (to.y - from.y) * w - Math.sin(Math.PI * w) * 16, k);
     }
-    caption(g, `CAPTURE ${a}+${b} = ${total}`, PAL.red);
+    caption(g, g.t("ui.stage.kalah.capture", { a, b, total }), PAL.red);
     return;
   }
   if (ev.kind === "swap") {
@@ -125,7 +125,7 @@ export function drawSowTween(g, frame, prev, t) {
     const e = ease(v);
     pile(g, m, p, q, sown[p], e, -1);
     pile(g, m, q, p, sown[q], e, 1);
-    caption(g, "SWAP!", PAL.pink);
+    caption(g, g.t("ui.stage.kalah.swap"), PAL.pink);
     return;
   }
   drawBoard(g, ps, { pits: sown });
@@ -134,7 +134,7 @@ export function drawSowTween(g, frame, prev, t) {
     const b = pitRect(m, ev.last);
     tag(g, b.x + b.w / 2, b.y + 22 - Math.round((1 - v) * 8), "AGAIN!", PAL.yellow, { bg: PAL.plum });
   }
-  caption(g, `${who(ev.player)} SOWS ${ps.labels[ev.cup]}: ${n}/${n}`, SIDE[ev.player]);
+  caption(g, g.t("ui.stage.kalah.sows", { player: who(g, ev.player), cup: ps.labels[ev.cup], landed: n, stones: n }), SIDE[ev.player]);
 }
 
 /**

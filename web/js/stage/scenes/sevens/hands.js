@@ -92,9 +92,10 @@ export function drawHands(g, s, { raised = new Set(), values = null, from = null
         if (x === undefined) continue;
         wdlBadge(g, x + 1, BADGE_Y[player], v.value);
         if (values.length === 1) {
-          const w = g.textWidth("FORCED");
+          const forced = g.t("ui.stage.sevens.forced");
+          const w = g.textWidth(forced);
           const right = x + 14 + w <= 382;
-          g.text("FORCED", right ? x + 14 : x - 2 - w, BADGE_Y[player] + 1, PAL.white, { shadow: PAL.black });
+          g.text(forced, right ? x + 14 : x - 2 - w, BADGE_Y[player] + 1, PAL.white, { shadow: PAL.black });
         }
       }
     }

@@ -59,12 +59,15 @@ export function drawStatus(g, s) {
   const parts = [];
   if (s.outcome) {
     // The end: why the game ended (the banner on the table gives the verdict).
-    const cut = (s.banner || "").lastIndexOf(": ");
-    parts.push([[cut > 0 ? s.banner.slice(0, cut) : "GAME OVER", PAL.yellow]]);
+    const reason = bannerParts(g, s).reason;
+    parts.push([[reason || g.t("ui.stage.sevens.game_over"), PAL.yellow]]);
   } else {
-    parts.push([[s.to_move, PLAYER[s.to_move]], [" to move", PAL.white]]);
-    parts.push([[`cards left A ${hands.Alice.length} / B ${hands.Bob.length}`, PAL.white]]);
-    parts.push([[`legal: ${s.legal.length}`, s.legal.length ? PAL.white : s.stuck ? PAL.red : PAL.silver]]);
+    // The player's name in their colour, the rest of the words around it in white.
+    const [before, ...after] = g.t("ui.stage.sevens.to_move", { player: s.to_move }).split(s.to_move);
+    parts.push(/** @type {Array<[string, string]>} */ ([[before, PAL.white], [s.to_move, PLAYER[s.to_move]], [after.join(s.to_move), PAL.white]])
+      .filter(([text]) => text));
+    parts.push([[g.t("ui.stage.sevens.cards_left", { alice: hands.Alice.length, bob: hands.Bob.length }), PAL.white]]);
+    parts.push([[g.t("ui.stage.sevens.legal", { moves: s.legal.length }), s.legal.length ? PAL.white : s.stuck ? PAL.red : PAL.silver]]);
   }
   strip(g, 0, STATUS_H, () => spaced(g, parts, g.W / 2, 2));
 }
@@ -160,7 +163,7 @@ export function drawTracks(g, s, { hide = null, rail = null, ends = false, hot =
     }
     // The left column: the run on the table ("low-high"), or "shut".
     const shown = before && before.suit === t.suit ? before : t;
-    const run = shown.open ? `${shown.low}-${shown.high}` : "shut";
+    const run = shown.open ? `${shown.low}-${shown.high}` : g.t("ui.stage.sevens.shut");
     g.text(run, RUN_X, y + 8, shown.open ? (glowing ? PAL.yellow : PAL.silver) : SLOT_7, { shadow: PAL.black });
   });
   if (ends) drawEnds(g, s, cover);
@@ -222,13 +225,29 @@ export function bannerRow(s) {
  * @param {number} [drop]
  */
 export function finalBanner(g, s, drop = 0) {
-  const text = s.banner || "";
-  const cut = text.lastIndexOf(": ");
   // A user's variation shows its own result, never the main line's judge output.
   const answer = s.variation ? s.outcome : (s.answer || "").replace(/\n$/, "");
   const color = s.outcome === "Draw" ? PAL.yellow : PLAYER[s.outcome] || PAL.yellow;
-  banner(g, cut >= 0 ? text.slice(cut + 2) : text, color, {
+  const label = s.variation ? g.t("ui.stage.sevens.this_line") : g.t("ui.stage.sevens.output");
+  banner(g, bannerParts(g, s).verdict, color, {
     cx: TRACK.centre, y: Math.round(ROW_Y[bannerRow(s)] - 3 - drop), h: 30, pad: 20, titleY: 3, subY: 20, drop: 2,
-    titleShadow: PAL.black, band: PAL.black, sub: [[s.variation ? "this line: " : "output: ", PAL.silver], [answer, PAL.green]],
+    titleShadow: PAL.black, band: PAL.black, sub: [[`${label} `, PAL.silver], [answer, PAL.green]],
   });
+}
+
+/**
+ * The end's banner in its two parts: why the game ended and the verdict (the engine's
+ * message `sevens.banner.text` has them as its parameters).
+ * @param {Kit} g
+ * @param {any} s  the frame's state
+ * @returns {{ reason: string, verdict: string }}
+ */
+export function bannerParts(g, s) {
+  const m = s.banner_msg;
+  if (m && m.params && m.params.reason && m.params.verdict) {
+    return { reason: g.msg(m.params.reason), verdict: g.msg(m.params.verdict) };
+  }
+  const text = s.banner || "";
+  const cut = text.lastIndexOf(": ");
+  return cut > 0 ? { reason: text.slice(0, cut), verdict: text.slice(cut + 2) } : { reason: "", verdict: text };
 }
