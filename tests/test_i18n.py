@@ -799,3 +799,73 @@ def test_no_english_literal_reaches_a_person_outside_the_catalogs():
             if re.search(r"[A-Za-z]{3,}", words) and words not in TECHNICAL:
                 found.append(f"{rel}: {m.group(0)[:90]}")
     assert found == []
+
+
+# ----------------------------------------------------------------------------- the stage's words
+
+STAGE_JS = sorted((WEB / "js" / "stage").rglob("*.js"))
+# A drawing call and the index of its argument that is drawn as text.
+STAGE_TEXT_ARG = {"g.text": 0, "text": 0, "banner": 1, "caption": 1, "badge": 3, "tag": 3, "valueBadge": 3,
+                  "tile": 5}
+# Words the stage draws as they are in every language: the site's name.
+STAGE_NAMES = {"PIXEL JUDGE"}
+
+
+def _call_args(text: str, start: int) -> list[str]:
+    """The top-level arguments of the call whose "(" is at text[start]."""
+    args, depth, quote, current = [], 0, "", ""
+    for ch in text[start + 1:]:
+        if quote:
+            current += ch
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in "\"'`":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                args.append(current.strip())
+                return args
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+            continue
+        current += ch
+    return args
+
+
+def test_the_stage_draws_no_english_literal():
+    """Every word a scene, the kit or the renderer draws comes from a catalog (g.t, g.msg, or
+    the engine's localized texts): no string literal with a Latin word reaches a text
+    argument of the kit's drawing calls, as a plain or a template literal."""
+    call = re.compile(r"(?<![\w.])(g\.text|banner|caption|badge|tag|valueBadge|tile)\s*\(")
+    found = []
+    for path in STAGE_JS:
+        text = _strip_js_comments(path.read_text(encoding="utf-8"))
+        for m in call.finditer(text):
+            if text[max(0, m.start() - 9):m.start()].endswith("function "):
+                continue
+            args = _call_args(text, m.end() - 1)
+            k = STAGE_TEXT_ARG[m.group(1)]
+            if m.group(1) == "text" or len(args) <= k:
+                continue
+            # Literals passed to another call (g.t's key, who(g, "You")) are not drawn as they are.
+            drawn = args[k]
+            while re.search(r"[\w.]+\s*\([^()]*\)", drawn):
+                drawn = re.sub(r"[\w.]+\s*\([^()]*\)", "0", drawn)
+            # Nor are the literals a value is compared with (s.outcome === "win").
+            drawn = re.sub(r"""[=!]==?\s*("[^"]*"|'[^']*')|("[^"]*"|'[^']*')\s*[=!]==?""", "0", drawn)
+            for literal in STRING.findall(drawn):
+                words = re.sub(r"\$\{[^}]*\}", "", literal[1:-1])
+                if literal[1:-1].startswith("ui.") or literal[1:-1] in STAGE_NAMES:
+                    continue              # a catalog key (g.t's), or a name
+                if re.search(r"[A-Za-z]{2,}", words):
+                    found.append(f"{path.relative_to(ROOT)}: {m.group(1)}(... {args[k][:60]})")
+    assert found == []
+    # The check sees the calls it should: a planted literal is found.
+    planted = 'banner(g, `${who} WINS`, PAL.red);'
+    m = call.search(planted)
+    assert m and STRING.findall(_call_args(planted, m.end() - 1)[1])

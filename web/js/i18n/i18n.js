@@ -182,6 +182,11 @@ function texts(value) {
  * each paint: the page, the embed and the exports pass this to the renderer.
  * @type {import("../stage/kit/kit.js").Words}
  */
-export const stageWords = { t, msg: msgText };
+export const stageWords = {
+  t,
+  msg: msgText,
+  /** The language shown sets its words in the CJK face, 16 px tall. */
+  get tall() { return CJK_LANGS.has(current); },
+};
 
 export { LANGS };

@@ -17,6 +17,7 @@ import { measure, paintText } from "./text.js";
  * @typedef {Object} Words
  * @property {(key: string, params?: Record<string, MsgParam>) => string} t  a catalog key's text
  * @property {(msg: Msg) => string} msg  an engine message's text
+ * @property {boolean} tall  the language's lines are 16 px tall (CJK), not 8: scenes give them room
  */
 
 /**
@@ -33,6 +34,8 @@ import { measure, paintText } from "./text.js";
  * @property {boolean} reduced  the user asked for reduced motion: blinks hold still
  * @property {Words["t"]} t  a catalog key's text in the language shown (every word the stage draws)
  * @property {Words["msg"]} msg  an engine message's text in the language shown
+ * @property {boolean} tall  the language shown sets its words 16 px tall (CJK): rows, strips and
+ *   captions give them room (an 8 px row grows to 17)
  * @property {(str: string, style?: TextStyle) => number} textHeight  how tall `text` would draw `str`
  *   (8 px Latin is 8 tall; a line with CJK in it is 16)
  * @property {(color?: string) => void} clear  fills the whole stage
@@ -78,7 +81,7 @@ export function makeKit(ctx, { now, reduced, words }, boxes) {
     });
   };
   return {
-    W: WIDTH, H: HEIGHT, now, reduced, rect, sprite, t: words.t, msg: words.msg,
+    W: WIDTH, H: HEIGHT, now, reduced, rect, sprite, t: words.t, msg: words.msg, tall: words.tall,
     clear(color = PAL.navy) { rect(0, 0, WIDTH, HEIGHT, color); },
     box(x, y, w, h, color, width = 1) {
       x = Math.round(x); y = Math.round(y); w = Math.round(w); h = Math.round(h);

@@ -24,11 +24,41 @@ export function strip(g, y, h, draw) {
 /**
  * One line at the foot of the stage, centred on a black strip.
  * @param {Kit} g
- * @param {string} text  (cut to the 47 characters the strip holds)
+ * @param {string} text  (cut to the width the strip holds: 47 characters of the 8 px font)
  * @param {string} [color]
  */
 export function caption(g, text, color = PAL.white) {
-  strip(g, 196, 20, () => g.text(text.slice(0, 47), WIDTH / 2, 202, color, { align: "center" }));
+  const line = fit(g, text, 47 * 8);
+  // A CJK line (16 px) on a strip 2 px shorter, so what sits just above it keeps its room.
+  if (g.tall) strip(g, 198, 18, () => g.text(line, WIDTH / 2, 199, color, { align: "center" }));
+  else strip(g, 196, 20, () => g.text(line, WIDTH / 2, 202, color, { align: "center" }));
+}
+
+/**
+ * A text cut to at most `width` stage pixels as the kit sets it (a CJK character is two
+ * cells of the 8 px font).
+ * @param {Kit} g
+ * @param {string} text
+ * @param {number} width
+ */
+export function fit(g, text, width) {
+  if (g.textWidth(text) <= width) return text;
+  let out = "";
+  for (const ch of text) {
+    if (g.textWidth(out + ch) > width) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * How tall a status bar made `h` px tall for the 8 px font is in the language shown: a
+ * CJK line needs 16 px (its texts' top goes 1 px down).
+ * @param {Kit} g
+ * @param {number} h
+ */
+export function barHeight(g, h) {
+  return g.tall ? Math.max(h, 18) : h;
 }
 
 /**
@@ -119,7 +149,7 @@ export function banner(g, title, color, {
   else g.text(title, left + pad / 2, y + titleY, titleColor, big);
   let lx = beside === null ? Math.round(cx - lw / 2) : left + pad / 2 + tw + beside;
   if (band) {
-    g.rect(lx, y + subY - 1, lw, 9, band);
+    g.rect(lx, y + subY - 1, lw, Math.max(8, ...parts.map(([text]) => g.textHeight(text))) + 1, band);
     lx += 3;
   }
   for (const [text, ink] of parts) {
@@ -141,6 +171,12 @@ export function banner(g, title, color, {
  */
 export function badge(g, x, y, text, { ink = PAL.white, fill = PAL.navy, border = null, w = 0, h = 11, padX = 3,
   padY = 2, drop = 0 } = {}) {
+  const th = g.textHeight(text);
+  if (th > 8) {
+    // A CJK label (16 px): the plate grows round it, keeping its top.
+    h = Math.max(h, th + 2);
+    padY = Math.floor((h - th) / 2);
+  }
   const width = w || g.textWidth(text) + 2 * padX;
   if (drop) g.rect(x + drop, y + drop, width, h, PAL.black);
   g.rect(x, y, width, h, fill);

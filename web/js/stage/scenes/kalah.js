@@ -86,8 +86,8 @@ function drawEnd(g, frame, prev, t) {
     g.rect(x, 84, 20, 14, WOOD.hole);
     g.text(s.labels[slot], x + 10, 102, PAL.white, { align: "center" });
   }
-  g.text(g.t("ui.stage.kalah.all_cups"), 192, 116, PAL.silver, { align: "center" });
-  g.text(g.t("ui.stage.kalah.empty"), 192, 126, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.kalah.all_cups"), 192, g.tall ? 110 : 116, PAL.silver, { align: "center" });
+  g.text(g.t("ui.stage.kalah.empty"), 192, g.tall ? 127 : 126, PAL.silver, { align: "center" });
   for (const [p, side, name, total] of pits) {
     const from = pitRect(m, p);
     const to = big[side];

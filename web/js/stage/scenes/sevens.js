@@ -120,7 +120,7 @@ function playTween(g, frame, prev, t) {
   drawHands(g, s, { raised: new Set(s.legal), mover: s.to_move, from, u: fly });
   seatLabels(g, s);
   if (!landed) {
-    const start = { x: /** @type {number} */ (handLayout(ps.hands[ev.player]).get(ev.card)), y: handY(ev.player, true) };
+    const start = { x: /** @type {number} */ (handLayout(ps.hands[ev.player]).get(ev.card)), y: handY(g, ev.player, true) };
     const end = { x: slotX(ev.rank), y };
     const x = lerp(start.x, end.x, fly);
     const yy = lerp(start.y, end.y, fly) - Math.sin(Math.PI * fly) * 10;

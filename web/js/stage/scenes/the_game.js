@@ -1,5 +1,5 @@
 // Scene for The Game (CERC 2022): four rows, the hand, the draw pile.
-import { PAL, arrow, backCard, banner, ease, fade, lerp, strip, tile } from "../kit/index.js";
+import { PAL, arrow, backCard, banner, barHeight, ease, fade, lerp, strip, tile } from "../kit/index.js";
 
 /** @typedef {import("../kit/kit.js").Kit} Kit */
 /** @typedef {import("../types.js").Frame} Frame */
@@ -74,7 +74,8 @@ function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = tru
     const cards = row.slice(1);
     const visible = hide === r ? cards.slice(0, -1) : cards;
     const first = Math.max(0, cards.length - SHOWN);
-    if (first > 0) g.text(`+${first}`, TRACK_X - 2, ROW_Y[r] - 8, PAL.silver);
+    // Under a CJK status bar (18 px) the count of hidden cards goes under its row.
+    if (first > 0) g.text(`+${first}`, TRACK_X - 2, ROW_Y[r] + (g.tall ? 24 : -8), PAL.silver);
     visible.forEach((c, k) => {
       if (k < first) return;
       const p = trackPos(r, k, cards.length);
@@ -94,7 +95,9 @@ function drawRows(g, rows, ascending, { hide = null, targets = [], blinkOn = tru
  * @param {{ raise?: number | null, grey?: boolean, shake?: number, skipLast?: number }} [opts]
  */
 function drawHand(g, hand, { raise = null, grey = false, shake = 0, skipLast = 0 } = {}) {
-  g.text("HAND", HAND_X, HAND_Y - 12, PAL.silver);
+  // A CJK word (16 px) goes beside the hand's eight slots, leaving the line above it to the banner.
+  if (g.tall) g.text(g.t("ui.stage.the_game.hand"), HAND_X + 8 * 27 + 4, HAND_Y + 2, PAL.silver);
+  else g.text(g.t("ui.stage.the_game.hand"), HAND_X, HAND_Y - 12, PAL.silver);
   for (let i = 0; i < 8; i++) {
     const p = handPos(i);
     g.box(p.x - 1, p.y - 1, CARD_W + 2, CARD_H + 2, PAL.lavender);
@@ -120,7 +123,8 @@ function drawPile(g, count) {
   } else {
     g.box(x, y, CARD_W + 4, CARD_H + 8, PAL.slate);
   }
-  g.text(g.t("ui.stage.the_game.pile", { cards: count }), x + 13, y + 34, PAL.white, { align: "center" });
+  // A CJK label (16 px) just under the pile, over the stage's foot.
+  g.text(g.t("ui.stage.the_game.pile", { cards: count }), x + 13, y + (g.tall ? 30 : 34), PAL.white, { align: "center" });
 }
 
 /**
@@ -129,14 +133,15 @@ function drawPile(g, count) {
  * @param {any} event  the frame's event
  */
 function status(g, s, event) {
-  strip(g, 0, 11, () => {
+  const y = g.tall ? 1 : 2;
+  strip(g, 0, barHeight(g, 11), () => {
     const turn = !s.turn ? g.t("ui.stage.the_game.setup") : s.step
       ? g.t("ui.stage.the_game.turn_step", { turn: s.turn, step: s.step }) : g.t("ui.stage.the_game.turn", { turn: s.turn });
-    g.text(turn, 4, 2, PAL.white);
-    g.text(`${s.played}/${s.deck_size}`, 232, 2, PAL.silver, { align: "center" });
+    g.text(turn, 4, y, PAL.white);
+    g.text(`${s.played}/${s.deck_size}`, 232, y + (g.tall ? 4 : 0), PAL.silver, { align: "center" });
     let rule = "";
     if (event && event.kind === "play") rule = event.trick ? g.t("ui.stage.the_game.trick") : g.t("ui.stage.the_game.smallest_gap");
-    g.text(rule, g.W - 4, 2, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
+    g.text(rule, g.W - 4, y, event && event.trick ? PAL.yellow : PAL.green, { align: "right" });
   });
 }
 
@@ -148,7 +153,7 @@ function status(g, s, event) {
 function endBanner(g, s) {
   const won = s.outcome === "won";
   banner(g, won ? g.t("ui.stage.the_game.beaten") : g.t("ui.stage.the_game.lost"), won ? PAL.green : PAL.red, {
-    x: 8, y: 147, h: 24, sub: g.t("ui.stage.the_game.left", { hand: s.hand.length, pile: s.pile.length }), beside: 12, pad: 16,
+    x: 8, y: g.tall ? 152 : 147, h: 24, sub: g.t("ui.stage.the_game.left", { hand: s.hand.length, pile: s.pile.length }), beside: 12, pad: 16,
     titleY: 4, subY: 9, drop: 2,
   });
 }
@@ -203,7 +208,7 @@ export function draw(g, frame, prev, t) {
     const row = s.rows[ev.row - 1];
     const p = trackPos(ev.row - 1, row.length - 2, row.length - 1);
     if (ev.trick) {
-      g.text("<< -10", Math.min(p.x - 8, g.W - 8 - g.textWidth("<< -10")), ROW_Y[ev.row - 1] - 8, PAL.yellow);
+      g.text("<< -10", Math.min(p.x - 8, g.W - 8 - g.textWidth("<< -10")), ROW_Y[ev.row - 1] + (g.tall ? 24 : -8), PAL.yellow);
     } else {
       // The gap as a small bar under the card (one pixel per point, capped).
       g.rect(p.x, ROW_Y[ev.row - 1] + 24, Math.min(ev.gap, 40), 2, PAL.orange);

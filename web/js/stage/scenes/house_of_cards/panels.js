@@ -8,6 +8,13 @@ import { triangleOutline } from "./house.js";
 /** @typedef {import("../../types.js").Frame} Frame */
 
 const COL_W = 108;
+/**
+ * A panel's first line and its steps, in stage pixels: a CJK line is 16 px tall.
+ * @param {Kit} g
+ */
+const rows = (g) => (g.tall
+  ? { top: 42, tag: 18, line: 17, gap: 17, pick: 13, peek: 17 }
+  : { top: 28, tag: 14, line: 13, gap: 11, pick: 13, peek: 16 });
 /** @type {Record<string, number>} */
 const COL_X = { Axel: 4, Birgit: 272 };
 
@@ -35,27 +42,34 @@ export function movePanel(g, frame, { chosen = null } = {}) {
   const s = frame.state;
   const name = s.to_move;
   const x = COL_X[name];
-  let y = 28;
+  const R = rows(g);
+  let y = R.top;
   nameTag(g, name, y, g.t("ui.stage.house_of_cards.moves", { player: name.toUpperCase() }));
-  y += 14;
+  y += R.tag;
   g.text(g.t("ui.stage.house_of_cards.draws"), x, y + 1, PAL.silver);
   miniCard(g, x + 44, y, s.next);
   if (s.held[name]) {
-    g.text(g.t("ui.stage.house_of_cards.has"), x + 62, y + 1, PAL.silver);
-    miniCard(g, x + 88, y, s.held[name]);
+    g.text(g.t("ui.stage.house_of_cards.has"), x + (g.tall ? 58 : 62), y + 1, PAL.silver);
+    miniCard(g, x + (g.tall ? 92 : 88), y, s.held[name]);
   }
-  y += 13;
+  y += R.line;
   g.text(g.t("ui.stage.house_of_cards.values"), x, y, PAL.lavender);
-  y += 11;
+  y += R.gap;
   const values = frame.values || [];
   for (const c of s.choices) {
     const v = values.find((m) => m.move === c.move);
     if (!v) continue;
     const isChosen = chosen === c.move;
-    if (v.best) g.rect(x - 2, y - 2, COL_W, 12, PAL.forest);
-    if (isChosen) g.box(x - 2, y - 2, COL_W, 12, PAL.green);
+    // A row is as tall as its words: the hold's is 16 px in CJK, a place's 8.
+    const hold = g.t("ui.stage.house_of_cards.hold");
+    const tall = c.kind === "hold" && g.textHeight(hold) > 8;
+    const h = tall ? 19 : 12;
+    const mid = tall ? 4 : 0;
+    if (v.best) g.rect(x - 2, y - 2, COL_W, h, PAL.forest);
+    if (isChosen) g.box(x - 2, y - 2, COL_W, h, PAL.green);
     if (c.kind === "hold") {
-      g.text(g.t("ui.stage.house_of_cards.hold"), x, y, PAL.white);
+      g.text(hold, x, y, PAL.white);
+      y += mid;
     } else {
       triangleOutline(g, x + 3, y, 3, 7, c.target === "valley", PAL.yellow);
       g.text(String(c.place), x + 9, y, PAL.yellow);
@@ -69,7 +83,7 @@ export function movePanel(g, frame, { chosen = null } = {}) {
       if (c.kind === "floor" && c.keep && c.cards[0] !== s.next) g.text("H", x + 47, y, PAL.silver);
     }
     g.text(v.text, x + COL_W - 4, y, v.best ? PAL.yellow : PAL.white, { align: "right" });
-    y += 13;
+    y += R.pick + (tall ? 17 - 13 - mid : 0);
   }
 }
 
@@ -83,27 +97,27 @@ export function eventPanel(g, frame, name) {
   const ev = frame.event;
   const s = frame.state;
   const x = COL_X[name];
-  let y = 28;
+  const R = rows(g);
+  let y = R.top;
   if (!ev) {
-    g.rect(x - 2, y - 2, COL_W, 12, PAL.slate);
+    g.rect(x - 2, y - 2, COL_W, g.tall ? 18 : 12, PAL.slate);
     g.text(g.t("ui.stage.house_of_cards.the_deal"), x + 1, y, PAL.white);
-    y += 16;
+    y += R.peek;
     g.text(g.t("ui.stage.house_of_cards.peaks"), x, y, PAL.silver);
-    y += 14;
+    y += g.tall ? 17 : 14;
     miniCard(g, x, y - 1, s.first_card);
     g.text(isRed(s.first_card) ? g.t("ui.stage.house_of_cards.is_red") : g.t("ui.stage.house_of_cards.is_black"), x + 15, y, PAL.white);
-    y += 13;
+    y += R.line;
     g.text(g.t("ui.stage.house_of_cards.starts", { player: s.first.toUpperCase() }), x, y, playerText(s.first), { shadow: PAL.black });
     return;
   }
   if (ev.player !== name) return;
   nameTag(g, name, y, g.t("ui.stage.house_of_cards.played", { player: name.toUpperCase() }));
-  y += 16;
+  y += R.peek + (g.tall ? 2 : 0);
   if (ev.kind === "hold") {
     g.text(g.t("ui.stage.house_of_cards.hold"), x, y, PAL.white);
     miniCard(g, x + 36, y - 1, ev.drawn);
-    y += 13;
-    y += 13;
+    y += 2 * R.line;
     g.text(g.t("ui.stage.house_of_cards.no_points"), x, y, PAL.silver);
     return;
   }
@@ -112,7 +126,7 @@ export function eventPanel(g, frame, name) {
   const where = tri.direction === "down" ? g.t("ui.stage.house_of_cards.floor", { level: tri.level, slot: tri.slot })
     : g.t("ui.stage.house_of_cards.peak", { level: tri.level, slot: tri.slot });
   g.text(where, x + 10, y, PAL.white);
-  y += 13;
+  y += R.line;
   tri.cards.forEach((/** @type {string} */ c, /** @type {number} */ k) => miniCard(g, x + k * 14, y - 1, c));
   y += 14;
   scoreBadge(g, x, y, tri);
@@ -148,12 +162,13 @@ export function scoreBadge(g, x, y, tri) {
  */
 export function tallyPanel(g, s, name) {
   const x = COL_X[name];
-  let y = 28;
+  const R = rows(g);
+  let y = R.top;
   nameTag(g, name, y);
-  y += 15;
+  y += g.tall ? 19 : 15;
   g.text(g.t("ui.stage.house_of_cards.triangles"), x, y, PAL.silver);
   g.text(String(s.score[name]), x + COL_W - 4, y, PAL.white, { align: "right" });
-  y += 12;
+  y += g.tall ? 17 : 12;
   const adj = (s.adjustments || []).find((/** @type {any} */ a) => a.player === name);
   g.text(g.t("ui.stage.house_of_cards.held"), x, y, PAL.silver);
   if (adj) {
@@ -162,9 +177,9 @@ export function tallyPanel(g, s, name) {
   } else {
     g.text("0", x + COL_W - 4, y, PAL.white, { align: "right" });
   }
-  y += 10;
+  y += g.tall ? 17 : 10;
   g.rect(x, y, COL_W - 4, 1, PAL.silver);
-  y += 4;
+  y += g.tall ? 2 : 4;
   g.text(g.t("ui.stage.house_of_cards.total"), x, y, PAL.white);
   g.text(String(s.final[name]), x + COL_W - 4, y, playerText(name), { align: "right", shadow: PAL.black });
 }

@@ -9,6 +9,14 @@ const ROW_Y = 194;             // draw row (the next card is raised)
 const PITCH = 14;
 /** The scoreboard's height. */
 export const HEADER = 22;
+/** The scoreboard's height with CJK lines (two of 16 px). */
+export const TALL_HEADER = 36;
+
+/**
+ * The scoreboard's height in the language shown.
+ * @param {Kit} g
+ */
+export const headerHeight = (g) => (g.tall ? TALL_HEADER : HEADER);
 /** @type {Record<string, { x: number, y: number }>} */
 const SLOT = { Axel: { x: 4, y: 186 }, Birgit: { x: 328, y: 186 } };
 const SLOT_W = 52;
@@ -21,8 +29,9 @@ const SLOT_H = 28;
  * @param {{ score?: { Axel: number, Birgit: number }, final?: boolean }} [opts]
  */
 export function header(g, s, { score = s.score, final = false } = {}) {
-  strip(g, 0, HEADER, () => {
-    spaced(g, [[[`AXEL ${score.Axel}`, PAL.red]], [[`BIRGIT ${score.Birgit}`, PAL.white]]], 192, 3, { gap: 16, dotY: 3 });
+  const [top, second, dotY] = g.tall ? [2, 19, 7] : [3, 13, 3];
+  strip(g, 0, headerHeight(g), () => {
+    spaced(g, [[[`AXEL ${score.Axel}`, PAL.red]], [[`BIRGIT ${score.Birgit}`, PAL.white]]], 192, top + (g.tall ? 4 : 0), { gap: 16, dotY: 3 });
     let line;
     if (final) {
       const o = s.outcome;
@@ -36,9 +45,9 @@ export function header(g, s, { score = s.score, final = false } = {}) {
     }
     else line = [g.t("ui.stage.house_of_cards.turn", { turn: s.turns, turns: s.turns }), g.t("ui.stage.house_of_cards.no_cards")];
     const ink = final ? PAL.yellow : s.to_move ? playerText(s.to_move) : PAL.silver;
-    spaced(g, [[[line[0], PAL.silver]], [[line[1], ink]]], 192, 13, { gap: 16, dotY: 3 });
+    spaced(g, [[[line[0], PAL.silver]], [[line[1], ink]]], 192, second, { gap: 16, dotY });
   });
-  g.rect(0, HEADER, g.W, 1, PAL.slate);
+  g.rect(0, headerHeight(g), g.W, 1, PAL.slate);
 }
 
 /** @param {number} turns */

@@ -174,7 +174,8 @@ function cupLetters(g, s, locks) {
     if (p === m || p === 2 * m + 1) continue;
     const r = pitRect(m, p);
     const cx = r.x + r.w / 2;
-    const y = r.top ? r.y + r.h + 3 : r.y - 11;
+    // Closer to their cups in a CJK layout: the lane between the rows holds taller badges.
+    const y = r.top ? r.y + r.h + (g.tall ? 1 : 3) : r.y - (g.tall ? 9 : 11);
     g.text(s.labels[p], cx - 4, y, r.top ? PAL.peach : PAL.white);
     const j = p < m ? p : p - m - 1;
     if (locks[j] > 0) lockIcon(g, cx + 7, y, locks[j]);

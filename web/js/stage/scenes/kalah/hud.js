@@ -1,6 +1,6 @@
 // Kalah's texts around the board: the status bar, the swaps left, the value
 // badges of a decision, small tags, and the caption line for each event.
-import { PAL, arrow, badge, signed, strip } from "../../kit/index.js";
+import { PAL, arrow, badge, barHeight, signed, strip } from "../../kit/index.js";
 import { outline, pitRect, who } from "./board.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
@@ -29,6 +29,11 @@ export { who };
  */
 export function valueBadge(g, cx, y, text, { best = false, chosen = false, border = null } = {}) {
   const w = g.textWidth(text) + 5;
+  if (g.textHeight(text) > 8) {
+    // A CJK badge (18 px): over the top cups' rims, clear of the lines above; above the bottom
+    // line; in the lane, whose cup letters sit closer to their cups.
+    y = y === TOP_BADGE_Y ? y + 4 : y === BOT_BADGE_Y ? y - 6 : y === LANE_BADGE_Y ? 96 : y;
+  }
   badge(g, Math.round(cx - w / 2), y, text, {
     w, drop: 1, ink: best ? PAL.navy : PAL.white, fill: best ? PAL.yellow : PAL.navy,
     border: chosen ? PAL.white : border || (best ? PAL.orange : PAL.slate),
@@ -110,8 +115,9 @@ function drawPips(g, x, y, left, color) {
  * @param {{ over?: boolean }} [opts]
  */
 export function statusBar(g, s, { over = false } = {}) {
-  strip(g, 0, 11, () => {
-    g.text(g.t("ui.stage.kalah.round", { round: s.round }), 3, 2, PAL.white);
+  const y = g.tall ? 1 : 2;
+  strip(g, 0, barHeight(g, 11), () => {
+    g.text(g.t("ui.stage.kalah.round", { round: s.round }), 3, y, PAL.white);
     let mid = g.t("ui.stage.kalah.game_over");
     let color = PAL.yellow;
     if (!over && s.turn) {
@@ -120,8 +126,8 @@ export function statusBar(g, s, { over = false } = {}) {
       color = SIDE[s.turn];
       if (s.passing) mid = you ? g.t("ui.stage.kalah.you_must_pass") : g.t("ui.stage.kalah.opp_must_pass");
     }
-    g.text(mid, 168, 2, color, { align: "center" });
-    g.text(g.t("ui.stage.kalah.score", { you: s.score.you, opp: s.score.opponent }), g.W - 3, 2, PAL.white, { align: "right" });
+    g.text(mid, 168, y, color, { align: "center" });
+    g.text(g.t("ui.stage.kalah.score", { you: s.score.you, opp: s.score.opponent }), g.W - 3, y, PAL.white, { align: "right" });
   });
 }
 
@@ -134,20 +140,24 @@ export function statusBar(g, s, { over = false } = {}) {
  * @param {boolean} blinkOn
  */
 export function hud(g, s, swaps, toMove, blinkOn) {
-  // Opponent above the board at the left (his bowl's end), You below at the right.
-  g.text(who(g, "Opponent"), 8, 16, SIDE.Opponent);
-  g.text(g.t("ui.stage.kalah.swaps"), 38, 16, PAL.silver);
-  drawPips(g, 80, 16, swaps.opponent, SIDE.Opponent);
-  g.text(who(g, "You"), 350, 184, SIDE.You);
-  g.text(g.t("ui.stage.kalah.swaps"), 255, 184, PAL.silver);
-  drawPips(g, 298, 184, swaps.you, SIDE.You);
+  // Opponent above the board at the left (his bowl's end), You below at the right.  A CJK
+  // line (16 px) sits under the taller status bar and just over the board's foot.
+  const top = g.tall ? 19 : 16;
+  const foot = g.tall ? 180 : 184;
+  const mid = g.tall ? 4 : 0;     // the pips and the pointer in the line's middle
+  g.text(who(g, "Opponent"), 8, top, SIDE.Opponent);
+  g.text(g.t("ui.stage.kalah.swaps"), 38, top, PAL.silver);
+  drawPips(g, 80, top + mid, swaps.opponent, SIDE.Opponent);
+  g.text(who(g, "You"), 350, foot, SIDE.You);
+  g.text(g.t("ui.stage.kalah.swaps"), 255, foot, PAL.silver);
+  drawPips(g, 298, foot + mid, swaps.you, SIDE.You);
   if (toMove && blinkOn) {
     // A small pointer beside the side to move.
-    const [x, y] = toMove === "You" ? [340, 184] : [0, 16];
+    const [x, y] = toMove === "You" ? [340, foot + mid] : [0, top + mid];
     arrow(g, x + 3, y + 3, "right", PAL.yellow, { apex: 2 });
   }
   if (s.value !== undefined && s.value !== null) {
-    g.text(g.t("ui.stage.kalah.value", { value: signed(s.value) }), g.W - 8, 16, PAL.silver, { align: "right" });
+    g.text(g.t("ui.stage.kalah.value", { value: signed(s.value) }), g.W - 8, top, PAL.silver, { align: "right" });
   }
 }
 

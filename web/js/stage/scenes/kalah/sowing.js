@@ -132,7 +132,7 @@ export function drawSowTween(g, frame, prev, t) {
   outline(g, m, ev.last, PAL.yellow, 1, 1);
   if (ev.kind === "extra") {
     const b = pitRect(m, ev.last);
-    tag(g, b.x + b.w / 2, b.y + 22 - Math.round((1 - v) * 8), "AGAIN!", PAL.yellow, { bg: PAL.plum });
+    tag(g, b.x + b.w / 2, b.y + 22 - Math.round((1 - v) * 8), g.t("ui.stage.kalah.again"), PAL.yellow, { bg: PAL.plum });
   }
   caption(g, g.t("ui.stage.kalah.sows", { player: who(g, ev.player), cup: ps.labels[ev.cup], landed: n, stones: n }), SIDE[ev.player]);
 }
@@ -154,8 +154,8 @@ function swapTags(g, prev, ev) {
   const keep = valueOf(ofCup.find((c) => !c.swap));
   const swap = valueOf(ofCup.find((c) => c.swap));
   if (keep && swap) {
-    valueBadge(g, 150, LANE_BADGE_Y, `KEEP ${keep.text}`, { best: keep.best, chosen: ev.move === keep.move });
-    valueBadge(g, 234, LANE_BADGE_Y, `SWAP ${swap.text}`, { best: swap.best, chosen: ev.move === swap.move, border: PAL.pink });
+    valueBadge(g, 150, LANE_BADGE_Y, g.t("ui.stage.kalah.keep", { value: keep.text }), { best: keep.best, chosen: ev.move === keep.move });
+    valueBadge(g, 234, LANE_BADGE_Y, g.t("ui.stage.kalah.swap_value", { value: swap.text }), { best: swap.best, chosen: ev.move === swap.move, border: PAL.pink });
   }
 }
 

@@ -39,13 +39,15 @@ export function handLayout(cards) {
 }
 
 /**
- * Raised cards move toward the table: down for Bob (top), up for Alice.
+ * Raised cards move toward the table: down for Bob (top), up for Alice.  Bob's hand sits
+ * 5 px lower under a CJK status bar (16 px text).
+ * @param {Kit} g
  * @param {string} player
  * @param {boolean} raised
  */
-export function handY(player, raised) {
+export function handY(g, player, raised) {
   const dir = player === "Bob" ? 1 : -1;
-  return HAND_Y[player] + (raised ? dir * HAND.raise : 0);
+  return HAND_Y[player] + (g.tall && player === "Bob" ? 5 : 0) + (raised ? dir * HAND.raise : 0);
 }
 
 /**
@@ -78,10 +80,10 @@ export function drawHands(g, s, { raised = new Set(), values = null, from = null
     const old = from && from[player];
     for (const card of cards) {
       let x = /** @type {number} */ (layout.get(card));
-      let y = handY(player, player === mover && raised.has(card));
+      let y = handY(g, player, player === mover && raised.has(card));
       if (old && old.layout.has(card)) {
         x = lerp(/** @type {number} */ (old.layout.get(card)), x, u);
-        y = lerp(handY(player, old.raised.has(card)), y, u);
+        y = lerp(handY(g, player, old.raised.has(card)), y, u);
       }
       const dx = shaker === player && shake ? Math.round(Math.sin(shake * 47 + x) * 2) : 0;
       face(g, x + dx, y, HAND.w, HAND.h, card, { grey: grey === player, hot: card === hot });
@@ -95,7 +97,8 @@ export function drawHands(g, s, { raised = new Set(), values = null, from = null
           const forced = g.t("ui.stage.sevens.forced");
           const w = g.textWidth(forced);
           const right = x + 14 + w <= 382;
-          g.text(forced, right ? x + 14 : x - 2 - w, BADGE_Y[player] + 1, PAL.white, { shadow: PAL.black });
+          // A CJK word (16 px) is centred on the badge's line.
+          g.text(forced, right ? x + 14 : x - 2 - w, BADGE_Y[player] + (g.textHeight(forced) > 8 ? -3 : 1), PAL.white, { shadow: PAL.black });
         }
       }
     }

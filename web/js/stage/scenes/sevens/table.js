@@ -1,7 +1,7 @@
 // Sevens' table: the felt, the status bar, the four suit tracks (13 slots each,
 // the 7s in the centre column) with their rails, the blinking ends, and the
 // final banner that lies on one track.
-import { FONT_3X5, PAL, SHADOW, SUITS, banner, fade, spaced, strip } from "../../kit/index.js";
+import { FONT_3X5, PAL, SHADOW, SUITS, banner, barHeight, fade, spaced, strip } from "../../kit/index.js";
 import { PLAYER, face, suitColor } from "./cards.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
@@ -69,7 +69,7 @@ export function drawStatus(g, s) {
     parts.push([[g.t("ui.stage.sevens.cards_left", { alice: hands.Alice.length, bob: hands.Bob.length }), PAL.white]]);
     parts.push([[g.t("ui.stage.sevens.legal", { moves: s.legal.length }), s.legal.length ? PAL.white : s.stuck ? PAL.red : PAL.silver]]);
   }
-  strip(g, 0, STATUS_H, () => spaced(g, parts, g.W / 2, 2));
+  strip(g, 0, barHeight(g, STATUS_H), () => spaced(g, parts, g.W / 2, g.tall ? 1 : 2, { dotY: g.tall ? 7 : 2 }));
 }
 
 // A track's rail: the strip under an open suit's 13 slots.  `from`/`to` in
@@ -232,6 +232,8 @@ export function finalBanner(g, s, drop = 0) {
   banner(g, bannerParts(g, s).verdict, color, {
     cx: TRACK.centre, y: Math.round(ROW_Y[bannerRow(s)] - 3 - drop), h: 30, pad: 20, titleY: 3, subY: 20, drop: 2,
     titleShadow: PAL.black, band: PAL.black, sub: [[`${label} `, PAL.silver], [answer, PAL.green]],
+    // A CJK line (16 px) goes beside the title, so the banner keeps to its track.
+    ...(g.tall ? { h: 22, beside: 10, subY: 3 } : {}),
   });
 }
 
