@@ -140,7 +140,8 @@ PAINT = """async ([paths, game, which, frames, views, png]) => {
     const shown = prev ? [...views.rest, ...views.tween] : views.rest;
     const digests = [];
     for (const v of shown) {
-      const boxes = paint(ctx, scene, { frame: frames[k], prev, t: v.t }, { now: v.now, reduced: v.reduced, words });
+      const view = { frame: frames[k], prev, t: v.t };
+      const boxes = paint(ctx, scene, view, { now: v.now, reduced: v.reduced, words });
       if (boxes.some((b) => b.text === 'scene error')) errors.push(`frame ${k} t=${v.t}: ${boxes[1].text}`);
       const pixels = ctx.getImageData(0, 0, WIDTH, HEIGHT).data;
       digests.push(hex(await crypto.subtle.digest('SHA-256', pixels)).slice(0, 12));

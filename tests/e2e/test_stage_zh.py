@@ -56,19 +56,7 @@ def zh_still(browser: Any, site_url: str) -> Iterator[Any]:
     context.close()
 
 
-# Byte Me!'s rules box and decks have 8 px rows that a 16 px CJK line does not fit yet: its
-# Chinese layout is still to be made (issue 24), so its samples are expected to fail here
-# (strictly: the day they pass, the mark must go).
-TALL_LAYOUT_MISSING = {"byte_me"}
-
-
-def cases() -> list[Any]:
-    return [pytest.param(g, n, t, id=f"{g}-{n}", marks=[pytest.mark.xfail(
-        strict=True, reason="Byte Me!'s Chinese layout is not made yet")] if g in TALL_LAYOUT_MISSING else [])
-        for g, n, t in samples()]
-
-
-@pytest.mark.parametrize("game,name,text", cases())
+@pytest.mark.parametrize("game,name,text", samples(), ids=[f"{g}-{n}" for g, n, _ in samples()])
 def test_chinese_texts_never_collide_leave_the_stage_miss_a_glyph_or_stay_english(
         zh_still: Any, game: str, name: str, text: str) -> None:
     glyphs = font_glyphs(FONT) | served_cjk_glyphs()

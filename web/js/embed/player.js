@@ -19,10 +19,15 @@ import { el, hideNotice, narrate, showNotice, showTransport } from "./view.js";
 /** @typedef {{ name: string, title: string, kind: string, scene: boolean }} GameInfo */
 
 // The embed speaks the language of its reader (the page's stored choice on this origin, else
-// the browser's): every word it shows comes after its catalog (one small fetch, started as
-// the i18n module loads).  Without a catalog it still plays, its words as their keys.
-await wordsReady().catch((err) => console.error(err));
-translateTree(document);
+// the browser's): every word it shows waits for its catalog (one small fetch, started as the
+// i18n module loads; nothing else waits, so the host's messages are heard at once).  Without
+// a catalog it still plays, its words as their keys.
+let wordsShown = false;
+const wordsIn = wordsReady().catch((err) => console.error(err)).then(() => {
+  wordsShown = true;
+  translateTree(document);
+  showStatus();
+});
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -46,9 +51,10 @@ const loadListeners = [];
 export const renderer = new Renderer(el.canvas, { reducedMotion, fill: true, words: stageWords });
 /** The embed's player. */
 export const player = new Player({ reducedMotion, onChange: (why) => refresh(why) });
-/** @type {Status} */
-let status = { title: TITLE, game: "", label: runtimeLabel(), progress: 0 };
-renderer.showStill((g) => drawStatus(g, status));
+/** The status picture; its line is made at each paint, in the language shown. @type {Status} */
+let status = { title: TITLE, game: "", label: "", progress: 0 };
+let labelNow = () => runtimeLabel();
+showStatus();
 
 /** @typedef {import("../stage/status-scene.js").Status} Status */
 // The download's bytes redraw the stage at most every STATUS_MS (the main thread
@@ -56,10 +62,11 @@ renderer.showStill((g) => drawStatus(g, status));
 const STATUS_MS = 250;
 let statusTimer = 0;
 /**
- * @param {Partial<Status>} change
+ * @param {Partial<Omit<Status, "label">> & { label?: () => string }} change  label: makes the line
  * @param {boolean} [soon]  a byte count: drawn within STATUS_MS
  */
-function setStatus(change, soon = false) {
+function setStatus({ label, ...change }, soon = false) {
+  if (label) labelNow = label;
   status = { ...status, ...change };
   if (soon && statusTimer) return;
   clearTimeout(statusTimer);
@@ -67,7 +74,7 @@ function setStatus(change, soon = false) {
   if (!soon) showStatus();
 }
 function showStatus() {
-  if (!shown.frames.length) renderer.showStill((g) => drawStatus(g, status));
+  if (!shown.frames.length) renderer.showStill((g) => drawStatus(g, { ...status, label: wordsShown ? labelNow() : "" }));
 }
 
 // The engine's boot stage as last reported ("runtime", "engine", "ready", "failed").
@@ -80,14 +87,14 @@ export const client = new EngineClient({
     engineStage = stage;
     if (stage === "failed") return engineFailed(message || "unknown error");
     if (shown.error) return;
-    if (stage === "runtime") setStatus({ label: runtimeLabel(), progress: 0 });
-    if (stage === "engine") setStatus({ label: t("ui.embed.stage_engine"), progress: null });
-    if (stage === "ready") setStatus({ label: t("ui.embed.stage_solving"), progress: null });
-    if (shown.info && !shown.frames.length) narrate(waiting());
+    if (stage === "runtime") setStatus({ label: () => runtimeLabel(), progress: 0 });
+    if (stage === "engine") setStatus({ label: () => t("ui.embed.stage_engine"), progress: null });
+    if (stage === "ready") setStatus({ label: () => t("ui.embed.stage_solving"), progress: null });
+    if (shown.info && !shown.frames.length && wordsShown) narrate(waiting());
   },
   onBytes: (loaded, total) => {
     if (engineStage !== "runtime" || shown.error) return;
-    setStatus({ label: runtimeLabel(loaded, total), progress: total ? loaded / total : 0 }, true);
+    setStatus({ label: () => runtimeLabel(loaded, total), progress: total ? loaded / total : 0 }, true);
   },
 });
 
@@ -114,6 +121,8 @@ export function onLoad(fn) { loadListeners.push(fn); }
  */
 export async function open() {
   const ticket = ++shown.ticket;
+  await wordsIn;
+  if (ticket !== shown.ticket) return;
   const fragment = location.hash;
   el.open.href = pageLink(fragment, location.href);
   let known;
@@ -162,7 +171,7 @@ export async function open() {
 function solve(scene) {
   const request = { cmd: "solve", game: scene.game, text: scene.text, case: scene.caseIndex, moves: scene.moves };
   return client.call(request, {
-    onProgress: (/** @type {{ nodes?: number }} */ p) => setStatus({ label: solvingLabel(p.nodes), progress: null }, true),
+    onProgress: (/** @type {{ nodes?: number }} */ p) => setStatus({ label: () => solvingLabel(p.nodes), progress: null }, true),
   });
 }
 
@@ -176,7 +185,7 @@ function reset(info) {
   el.player.dataset.state = "loading";
   player.load(0);
   setStatus({ game: info.title, failed: false,
-    ...(engineStage === "ready" ? { label: t("ui.embed.stage_solving"), progress: null } : {}) });
+    ...(engineStage === "ready" ? { label: () => t("ui.embed.stage_solving"), progress: null } : {}) });
 }
 
 /**
@@ -188,17 +197,19 @@ function fail(heading, reason, retry = null) {
   shown.error = reason;
   shown.frames = [];
   player.load(0);
-  setStatus({ label: t("ui.embed.stage_failed"), failed: true, progress: null });
+  setStatus({ label: () => t("ui.embed.stage_failed"), failed: true, progress: null });
   showNotice(heading, reason, retry);
   for (const fn of loadListeners) fn();
 }
 
 /** @param {string} message */
 function engineFailed(message) {
-  fail(t("ui.embed.engine_failed"), message, () => {
+  const show = () => fail(t("ui.embed.engine_failed"), message, () => {
     client.retry();
     open();
   });
+  if (wordsShown) show();
+  else wordsIn.then(show);
 }
 
 /** The engine's boot stage ("runtime", "engine", "ready", "failed"; "stopped" after a link with no scene). */

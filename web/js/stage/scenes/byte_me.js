@@ -69,16 +69,17 @@ function drawPlayers(g, s, { faceFlip = 1, downFlip = null, glow = 1 }) {
  */
 function stamp(g, text, { dx = 0, scale = 1 } = {}) {
   const w = g.textWidth(text) + 14;
-  const h = 15;
-  const cx = 220 + dx;
-  const cy = DEALER.y - 2 - h / 2;
+  // A CJK word (16 px) stamps a taller plate, right of the dealer's name, over his cards' tops.
+  const h = g.textHeight(text) > 8 ? 20 : 15;
+  const cx = (g.tall ? 262 : 220) + dx;
+  const cy = g.tall ? DEALER.y - 1 : DEALER.y - 2 - h / 2;
   const ww = w * scale;
   const hh = h * scale;
   if (scale <= 1.05) {
     g.rect(cx - w / 2 + 2, cy - h / 2 + 2, w, h, PAL.black);
     g.rect(cx - w / 2, cy - h / 2, w, h, PAL.white);
     g.box(cx - w / 2 + 2, cy - h / 2 + 2, w - 4, h - 4, PAL.red, 1);
-    g.text(text, cx + 1, cy - 3, PAL.red, { align: "center" });
+    g.text(text, cx + 1, cy - Math.floor(g.textHeight(text) / 2) + 1, PAL.red, { align: "center" });
   }
   g.box(cx - ww / 2, cy - hh / 2, ww, hh, PAL.red, 2);
 }
@@ -114,7 +115,7 @@ export function draw(g, frame, prev, t) {
   });
   if (hit) {
     const c = cards[cards.length - 1];
-    const from = deckTop(ev.deck, s[`${ev.deck}_deck`].count);
+    const from = deckTop(g, ev.deck, s[`${ev.deck}_deck`].count);
     const fly = ease(phase(tt, 0.08, 0.45));
     const px = lerp(from.x, slots[cards.length - 1], fly);
     const py = lerp(from.y, DEALER.y, fly);
@@ -128,7 +129,7 @@ export function draw(g, frame, prev, t) {
 
   dealerHead(g, Boolean(s.bubble));
   const total = hit && moving ? lerp(ev.from, ev.to, phase(tt, 0.55, 1)) : s.total;
-  g.text(g.t("ui.stage.byte_me.dealer", { total: Math.round(total) }), 84, 15, s.dealer.busted && kind !== "hit" ? PAL.red : PAL.white, { shadow: PAL.black });
+  g.text(g.t("ui.stage.byte_me.dealer", { total: Math.round(total) }), 84, g.tall ? 19 : 15, s.dealer.busted && kind !== "hit" ? PAL.red : PAL.white, { shadow: PAL.black });
   bubble(g, s.bubble, hit ? phase(tt, 0, 0.15) : 1);
 
   // The players: faces flip at the deal; the hidden 11111111 cards flip at the end.
@@ -154,7 +155,8 @@ export function draw(g, frame, prev, t) {
     if (s.banner === "win" && !moving && !g.reduced) sparkle(g);
   } else {
     rulesBox(g, s, ev);
-    targetCaption(g, s, kind === "deal" && moving ? phase(tt, 0.7, 1) : 1);
+    // In CJK the rules box takes the caption's lines; the meter's tag names the target.
+    if (!g.tall) targetCaption(g, s, kind === "deal" && moving ? phase(tt, 0.7, 1) : 1);
   }
   if (s.stamp) {
     const slam = kind === "bust" && moving ? phase(tt, 0.35, 0.7) : 1;

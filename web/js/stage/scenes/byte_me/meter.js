@@ -14,10 +14,11 @@ const LOW_SHARE = 0.35;
  * The bar's y for a total `v`.
  * @param {number} v
  * @param {any} m  the state's meter
+ * @param {number} [topY]  the bar's top
  */
-function meterY(v, m) {
+function meterY(v, m, topY = METER.top) {
   const knee = Math.min(...m.marks.map((mk) => mk.value));
-  const span = METER.bottom - METER.top;
+  const span = METER.bottom - topY;
   const low = span * LOW_SHARE;
   const c = Math.max(m.min, Math.min(v, m.max));
   const off = c <= knee ? (c / knee) * low : low + ((c - knee) / (m.max - knee)) * (span - low);
@@ -31,13 +32,14 @@ function meterY(v, m) {
  */
 
 /**
- * Labels beside the bar, pushed apart so they never overlap.
+ * Labels beside the bar, pushed apart so they never overlap, none above `first`.
  * @param {MeterLabel[]} items
+ * @param {number} first
  * @returns {MeterLabel[]}
  */
-function placeLabels(items) {
+function placeLabels(items, first) {
   const sorted = [...items].sort((a, b) => a.want - b.want);
-  let next = METER.top - 4;
+  let next = first;
   for (const it of sorted) { it.top = Math.max(it.want, next); next = it.top + it.h + 1; }
   let limit = METER.bottom + 8;
   for (let k = sorted.length - 1; k >= 0; k--) {
@@ -58,25 +60,34 @@ function placeLabels(items) {
 export function meter(g, s, { total, targetDrop = 1, showTarget = true, busted = false }) {
   const m = s.meter;
   const { x, w } = METER;
-  g.text(g.t("ui.stage.byte_me.total"), 300, 14, PAL.silver);
-  g.text(String(Math.round(total)), g.W - 3, 14, busted ? PAL.red : PAL.white, { align: "right" });
-  g.rect(x - 1, METER.top - 1, w + 2, METER.bottom - METER.top + 2, PAL.silver);
-  g.rect(x, METER.top, w, METER.bottom - METER.top, PAL.black);
-  const ty = meterY(total, m);
+  const top = g.tall ? 20 : 14;     // under a CJK status bar
+  g.text(g.t("ui.stage.byte_me.total"), 300, top, PAL.silver);
+  g.text(String(Math.round(total)), g.W - 3, top + (g.tall ? 4 : 0), busted ? PAL.red : PAL.white, { align: "right" });
+  // Under a CJK label (16 px) the bar starts lower.
+  const barTop = g.tall ? 40 : METER.top;
+  g.rect(x - 1, barTop - 1, w + 2, METER.bottom - barTop + 2, PAL.silver);
+  g.rect(x, barTop, w, METER.bottom - barTop, PAL.black);
+  const ty = meterY(total, m, barTop);
   g.rect(x, ty, w, METER.bottom - ty, busted ? PAL.red : PAL.green);
   const colors = { byte: PAL.blue, stop: PAL.orange, bust: PAL.red };
-  const items = m.marks.map((mk) => ({ y: meterY(mk.value, m), lines: [String(mk.value)], color: colors[mk.kind] || PAL.white }));
+  const items = m.marks.map((mk) => ({ y: meterY(mk.value, m, barTop), lines: [String(mk.value)], color: colors[mk.kind] || PAL.white }));
   items.push({ y: METER.bottom, lines: [String(m.min)], color: PAL.silver });
   if (showTarget) {
-    const final = meterY(m.target.value, m);
-    const ty2 = Math.round(METER.top - 6 + (final - METER.top + 6) * targetDrop);
+    const final = meterY(m.target.value, m, barTop);
+    const ty2 = Math.round(barTop - 6 + (final - barTop + 6) * targetDrop);
     // The felt shows the whole label; the tag keeps its first and last words.
     const words = m.target.label.split(" ");
-    const short = words.length > 2 ? `${words[0]} ${words[words.length - 1]}` : m.target.label;
+    let short = words.length > 2 ? `${words[0]} ${words[words.length - 1]}` : m.target.label;
+    // A tag wider than the room right of the bar keeps its first word (its place gives the value).
+    if (g.textWidth(short) + 3 > g.W - METER.label) short = words[0];
     items.push({ y: ty2, lines: [short], color: PAL.yellow, tag: true });
   }
-  for (const it of items) { it.h = it.lines.length * 9 - 1 + (it.tag ? 2 : 0); it.want = it.y - Math.floor(it.h / 2); }
-  for (const it of placeLabels(items)) {
+  for (const it of items) {
+    const lineH = Math.max(...it.lines.map((line) => g.textHeight(line))) + 1;
+    it.h = it.lines.length * lineH - 1 + (it.tag ? 2 : 0);
+    it.want = it.y - Math.floor(it.h / 2);
+  }
+  for (const it of placeLabels(items, barTop - 4)) {
     const mid = it.top + Math.floor(it.h / 2);
     g.rect(x - 1, it.y, w + 2 + (it.tag ? 0 : 2), it.tag ? 2 : 1, it.color);
     // Leader from the bar to the label.
@@ -86,12 +97,12 @@ export function meter(g, s, { total, targetDrop = 1, showTarget = true, busted =
     if (it.tag) {
       const tw = Math.max(...it.lines.map((l) => g.textWidth(l))) + 3;
       g.rect(METER.label, it.top, tw, it.h + 1, PAL.yellow);
-      it.lines.forEach((line, k) => g.text(line, METER.label + 2, it.top + 1 + k * 9, PAL.black));
+      it.lines.forEach((line, k) => g.text(line, METER.label + 2, it.top + 1 + k * (g.textHeight(line) + 1), PAL.black));
     } else {
       g.text(it.lines[0], METER.label + 1, it.top, it.color);
     }
   }
   // The marker: a white arrow at the dealer's total (an overflow shows above the bar).
   arrow(g, x - 3, ty, "right", PAL.white);
-  if (total > m.max) arrow(g, x + w / 2, METER.top - 6, "up", PAL.red);
+  if (total > m.max) arrow(g, x + w / 2, barTop - 6, "up", PAL.red);
 }

@@ -15,11 +15,18 @@ const RULES_BOX = { x: 68, y: 54, w: 224, h: 64 };
  * @param {any} ev  the frame's event
  */
 export function rulesBox(g, s, ev) {
-  const { x, y, w, h } = RULES_BOX;
+  const { x, w } = RULES_BOX;
+  // CJK lines (16 px) need the box's every line: the title goes (the numbers give the order),
+  // the rules and the sum under them take 16 px each, and the box grows down to the players.
+  const tall = g.tall;
+  const y = tall ? 52 : RULES_BOX.y;
+  const pitch = tall ? 16 : 10;
+  const first = tall ? y + 2 : y + 14;
+  const h = tall ? 4 + (s.rules.length + 1) * pitch : RULES_BOX.h;
   g.rect(x + 2, y + 2, w, h, PAL.black);
   g.rect(x, y, w, h, PAL.navy);
   g.box(x, y, w, h, PAL.silver);
-  g.text(g.t("ui.stage.byte_me.rules"), x + w / 2, y + 3, PAL.silver, { align: "center" });
+  if (!tall) g.text(g.t("ui.stage.byte_me.rules"), x + w / 2, y + 3, PAL.silver, { align: "center" });
   const decided = ev && (ev.kind === "hit" || ev.kind === "stop") && ev.rule;
   const checked = decided ? ev.checked || [] : [];
   const conds = s.rules.map((r, k) => (decided && r.n === ev.rule ? ev.test : k < checked.length ? checked[k] : r.cond));
@@ -27,13 +34,13 @@ export function rulesBox(g, s, ev) {
   const actionW = Math.max(...s.rules.map((/** @type {any} */ r) => g.textWidth(r.action)));
   const ax = Math.min(x + w - 4 - actionW, x + 21 + Math.max(...conds.map((/** @type {string} */ c) => g.textWidth(c))) + 8);
   s.rules.forEach((r, k) => {
-    const ry = y + 14 + k * 10;
+    const ry = first + k * pitch;
     const fired = decided && r.n === ev.rule;
     const failed = k < checked.length;
     const cond = conds[k];
     if (fired) {
       const on = g.blink(260);
-      g.rect(x + 2, ry - 1, w - 4, 10, on ? PAL.yellow : PAL.orange);
+      g.rect(x + 2, ry - 1, w - 4, tall ? 17 : 10, on ? PAL.yellow : PAL.orange);
     }
     const fg = fired ? PAL.navy : failed ? PAL.lavender : PAL.white;
     g.text(String(r.n), x + 5, ry, fired ? PAL.navy : PAL.yellow);
@@ -42,7 +49,7 @@ export function rulesBox(g, s, ev) {
     if (failed) g.rect(ax - 1, ry + 3, g.textWidth(r.action) + 2, 1, PAL.lavender);
   });
   const foot = footer(g, s, ev);
-  if (foot) g.text(foot.text, x + w / 2, y + h - 10, foot.color, { align: "center" });
+  if (foot) g.text(foot.text, x + w / 2, tall ? first + s.rules.length * pitch : y + h - 10, foot.color, { align: "center" });
 }
 
 /**
@@ -99,8 +106,8 @@ export function verdict(g, s, open = 1) {
   }
   plate(g, x, y, w, h, color);
   g.text(s.outcome, x + 12, y + 10, color, { size: 16, shadow: PAL.black });
-  g.text(g.t("ui.stage.byte_me.dealer", { total: s.totals.dealer }), x + 10, y + 34, PAL.white);
-  g.text(g.t("ui.stage.byte_me.verdict_best", { total: s.totals.best_player }), x + 10, y + 46, PAL.yellow);
+  g.text(g.t("ui.stage.byte_me.dealer", { total: s.totals.dealer }), x + 10, y + (g.tall ? 29 : 34), PAL.white);
+  g.text(g.t("ui.stage.byte_me.verdict_best", { total: s.totals.best_player }), x + 10, y + (g.tall ? 46 : 46), PAL.yellow);
   // The exact output block for this data set.
   const lines = s.answer.split("\n").filter((l, k, all) => k < all.length - 1 || l);
   const bw = Math.max(...lines.map((/** @type {string} */ l) => g.textWidth(l))) + 8;

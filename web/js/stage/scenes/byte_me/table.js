@@ -1,6 +1,6 @@
 // Byte Me!'s table: the felt with its rounded players' side, the status bar,
 // the dealer (and what he says), his row of cards, and the two decks.
-import { PAL, strip } from "../../kit/index.js";
+import { PAL, barHeight, strip } from "../../kit/index.js";
 import { CARD_H, cardWidth, deckBack } from "./cards.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
@@ -19,6 +19,21 @@ export const DECKS = {
   byte: { label: "ui.stage.byte_me.bytes", x: 14, y: 29, w: 31, labelY: 15, countY: 52, color: PAL.blue, dark: PAL.navy },
   nibble: { label: "ui.stage.byte_me.nibbles", x: 20, y: 77, w: 19, labelY: 63, countY: 100, color: PAL.pink, dark: PAL.plum },
 };
+/** Where the decks' pieces go under a CJK status bar: each 16 px label and count has its line. */
+const TALL_DECKS = {
+  byte: { y: 37, labelY: 20, countY: 59 },
+  nibble: { y: 93, labelY: 76, countY: 115 },
+};
+
+/**
+ * A deck's place in the language shown.
+ * @param {Kit} g
+ * @param {"byte" | "nibble"} key
+ */
+export function deckOf(g, key) {
+  return g.tall ? { ...DECKS[key], ...TALL_DECKS[key] } : DECKS[key];
+}
+
 /** The players' arc on the felt. */
 export const PLAYERS = { x0: 2, x1: 294, y: 150, arc: 10 };
 
@@ -47,10 +62,11 @@ export function felt(g) {
  * @param {any} s  the frame's state
  */
 export function status(g, s) {
-  strip(g, 0, TOP, () => {
-    g.text(g.t("ui.stage.byte_me.title"), 3, 2, PAL.yellow);
-    g.text(g.t("ui.stage.byte_me.set_hand", { set: s.set, sets: s.sets, hand: s.hand }), 80, 2, PAL.silver);
-    g.text(g.t("ui.stage.byte_me.hits", { hits: s.hits, most: s.max_hits }), g.W - 3, 2, PAL.white, { align: "right" });
+  const y = g.tall ? 1 : 2;
+  strip(g, 0, barHeight(g, TOP), () => {
+    g.text(g.t("ui.stage.byte_me.title"), 3, y + (g.tall ? 4 : 0), PAL.yellow);
+    g.text(g.t("ui.stage.byte_me.set_hand", { set: s.set, sets: s.sets, hand: s.hand }), 80, y, PAL.silver);
+    g.text(g.t("ui.stage.byte_me.hits", { hits: s.hits, most: s.max_hits }), g.W - 3, y, PAL.white, { align: "right" });
   });
 }
 
@@ -82,7 +98,7 @@ export function bubble(g, text, pop) {
   if (!text || pop <= 0) return;
   const w = g.textWidth(text) + 8;
   const x = 180;
-  const y = 11;
+  const y = g.tall ? 19 : 11;     // under a CJK status bar
   const s = Math.min(1, pop);
   const ww = Math.max(4, Math.round(w * s));
   const hh = Math.max(4, Math.round(15 * s));
@@ -120,7 +136,7 @@ export function dealerSlots(cards) {
  * @param {number} count
  */
 export function deckPile(g, key, count) {
-  const d = DECKS[key];
+  const d = deckOf(g, key);
   g.text(g.t(d.label), 6, d.labelY, d.color, { shadow: PAL.black });
   for (let k = 0; k < count; k++) deckBack(g, d.x + k, d.y - k, d.w, d, k === 0);
   if (!count) g.box(d.x, d.y, d.w, CARD_H, PAL.slate);
@@ -129,10 +145,11 @@ export function deckPile(g, key, count) {
 
 /**
  * Where the deck's top card lies.
+ * @param {Kit} g
  * @param {"byte" | "nibble"} key
  * @param {number} count
  */
-export function deckTop(key, count) {
-  const d = DECKS[key];
+export function deckTop(g, key, count) {
+  const d = deckOf(g, key);
   return { x: d.x + count, y: d.y - count };
 }

@@ -99,7 +99,7 @@ export function slotCardPos(name) {
 export function holdSlot(g, name, card, { pulse = false, flip = 1, adjust = null } = {}) {
   const { x, y } = SLOT[name];
   const label = g.t("ui.stage.house_of_cards.holds", { player: name.toUpperCase() });
-  g.text(label, name === "Axel" ? x : x + SLOT_W, 177, playerText(name), { align: name === "Axel" ? "left" : "right", shadow: name === "Axel" ? null : PAL.black });
+  g.text(label, name === "Axel" ? x : x + SLOT_W, g.tall ? 170 : 177, playerText(name), { align: name === "Axel" ? "left" : "right", shadow: name === "Axel" ? null : PAL.black });
   g.rect(x, y, SLOT_W, SLOT_H, PAL.lavender);
   const frame = pulse && g.blink(260) ? PAL.yellow : playerInk(name);
   g.box(x, y, SLOT_W, SLOT_H, frame, 2);

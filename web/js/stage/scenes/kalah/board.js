@@ -93,7 +93,11 @@ export function stone(g, x, y, k, size = 4) {
 
 /** @param {Kit} g */
 function drawWood(g) {
-  const { x, y, w, h } = BOARD;
+  // Under a CJK line (16 px) above the board, its top rim is 6 px thinner.
+  const cut = g.tall ? 6 : 0;
+  const { x, w } = BOARD;
+  const y = BOARD.y + cut;
+  const h = BOARD.h - cut;
   g.rect(x + 3, y + 3, w, h, PAL.black);
   g.rect(x, y, w, h, WOOD.face);
   for (let k = 0; k < 9; k++) {
