@@ -26,8 +26,8 @@ from conftest import BOOT_TIMEOUT_MS, DIST, read, seek, solve_ui, wait_js
 KALAH = read("kalah", "spec-sample-1.in")     # 5 cases; the second has 13 steps
 # Modules and styles of the page's other features: the embed must load none of them (of the
 # vendored packages, only i18next: its words come from the same catalogs as the page's).
-FOREIGN = re.compile(r"/js/(tools|explore|cpp|runner)/|/vendor/(?!i18next/)|/js/main\.js|/css/(pixel|tools|explore)\.css"
-                     r"|/js/page/(?!share\.js|shortcuts\.js)|/input-tool\.js")
+FOREIGN = re.compile(r"/js/(tools|explore|cpp|runner)/|/vendor/(?!i18next/)|/js/main\.js"
+                     r"|/css/(pixel|tools|explore)\.css|/js/page/(?!share\.js|shortcuts\.js)|/input-tool\.js")
 
 
 class HostHandler(http.server.BaseHTTPRequestHandler):
@@ -588,5 +588,46 @@ def test_a_variation_embeds_as_it_is(app: Any, browser: Any, host: Any, copied: 
                           "{source: 'pixel-judge', type: 'goto', step: k}, '*')", k)
             wait_js(frame, f"pixelJudge.state().step === {k}")
             assert frame.text_content("[data-testid=narration]") == note
+    finally:
+        context.close()
+
+
+def test_the_embed_speaks_its_readers_language(browser: Any, host: Any, copied: dict[str, Any]) -> None:
+    """A reader whose browser is in Chinese gets the embed in Chinese (issue 24): its controls,
+    narration and stage words come from the Chinese catalogs, its answer the same steps; a bad
+    link's reason is Chinese too."""
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    url = host("/zh.html", host_page(with_src(copied["code"], src_of(copied["code"]), lazy=False)))
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page.goto(url)
+        frame = embed_frame(page)
+        state = frame.evaluate("pixelJudge.state()")
+        assert (state["step"], state["steps"]) == (copied["state"]["step"], copied["state"]["steps"])
+        assert frame.evaluate("document.documentElement.lang") == "zh-CN"
+        assert frame.get_attribute("[data-testid=play]", "aria-label") == "播放"
+        assert frame.get_attribute("[data-testid=first]", "title") == "第一步（Home）"
+        assert cjk.search(frame.text_content("[data-testid=open-page]"))
+        note = frame.text_content("[data-testid=narration]")
+        assert cjk.search(note) and note != copied["notes"][3]
+        drawn = [b["text"] for b in frame.evaluate("pixelJudge.textBoxes()")]
+        assert any(cjk.search(t) for t in drawn), drawn
+        # The stage's CJK text is drawn in the served pixel face, loaded before the words.
+        assert frame.evaluate("document.fonts.check('16px \"PJ Unifont\"', '中')")
+        assert frame.evaluate("[...document.fonts].some((f) => f.family.includes('PJ Unifont') && f.status === 'loaded')")
+        assert not [t for t in drawn if re.search(r"[A-Za-z]{3,}", t)], drawn
+    finally:
+        context.close()
+    bad = src_of(copied["code"]).split("#", 1)[0] + "#v=1&g=chess&c=0&s=0&i=AAAA"
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    try:
+        page.goto(host("/zh-bad.html", host_page(with_src(copied["code"], bad, lazy=False))))
+        frame = embed_frame(page)
+        notice = frame.text_content("[data-testid=embed-error]")
+        assert "chess" in notice and cjk.search(notice), notice
     finally:
         context.close()

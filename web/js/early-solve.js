@@ -7,6 +7,17 @@
 // It only listens on the document, so it needs no element to exist yet.
 (function () {
   "use strict";
+  // A page that will not speak English (the stored choice, else the browser's first language,
+  // is not English: i18n/lang.js decides which) keeps its English words out of sight until its
+  // catalog has put them in its language (page/language.js takes the class off), so nothing
+  // moves when they change; css/pixel.css shows the page after 3 s whatever happens.
+  try {
+    var stored = localStorage.getItem("pixelJudge.lang.v1");
+    var first = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+    if (stored ? stored !== "en" : !/^en\b/i.test(first)) document.documentElement.classList.add("lang-pending");
+  } catch {
+    // Storage refused: the page shows its words as they come.
+  }
   function queue(event) {
     var button = document.getElementById("solve");
     if (!button || button.dataset.wired === "true") return;

@@ -37,6 +37,8 @@ export function mountLanguage() {
     emit("language");
   });
   // Everything marked so far in the first language (index.html, and what features built
-  // before the catalog arrived).
+  // before the catalog arrived), then shown (early-solve.js hid an English page that was
+  // to speak another language).
   translateTree(document);
+  document.documentElement.classList.remove("lang-pending");
 }

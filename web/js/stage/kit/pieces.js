@@ -72,6 +72,8 @@ export function barHeight(g, h) {
  */
 export function spaced(g, groups, cx, y, { gap = 12, dotY = 2 } = {}) {
   const widths = groups.map((parts) => parts.reduce((n, [text]) => n + g.textWidth(text), 0));
+  // On a line with CJK (16 px) a Latin part (8 px) sits in the line's middle, as in a mixed text.
+  const lineH = Math.max(...groups.flat().map(([text]) => g.textHeight(text)));
   let x = Math.round(cx - (widths.reduce((a, b) => a + b, 0) + gap * (groups.length - 1)) / 2);
   groups.forEach((parts, k) => {
     if (k) {
@@ -79,7 +81,7 @@ export function spaced(g, groups, cx, y, { gap = 12, dotY = 2 } = {}) {
       x += gap;
     }
     for (const [text, color] of parts) {
-      g.text(text, x, y, color);
+      g.text(text, x, y + (lineH - g.textHeight(text)) / 2, color);
       x += g.textWidth(text);
     }
   });
@@ -152,8 +154,9 @@ export function banner(g, title, color, {
     g.rect(lx, y + subY - 1, lw, Math.max(8, ...parts.map(([text]) => g.textHeight(text))) + 1, band);
     lx += 3;
   }
+  const lineH = Math.max(0, ...parts.map(([text]) => g.textHeight(text)));
   for (const [text, ink] of parts) {
-    g.text(text, lx, y + subY, ink);
+    g.text(text, lx, y + subY + (lineH - g.textHeight(text)) / 2, ink);
     lx += g.textWidth(text);
   }
   if (panel) g.endPanel();

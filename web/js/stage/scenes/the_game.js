@@ -154,7 +154,7 @@ function endBanner(g, s) {
   const won = s.outcome === "won";
   banner(g, won ? g.t("ui.stage.the_game.beaten") : g.t("ui.stage.the_game.lost"), won ? PAL.green : PAL.red, {
     x: 8, y: g.tall ? 152 : 147, h: 24, sub: g.t("ui.stage.the_game.left", { hand: s.hand.length, pile: s.pile.length }), beside: 12, pad: 16,
-    titleY: 4, subY: 9, drop: 2,
+    titleY: 4, subY: g.tall ? 4 : 9, drop: 2,
   });
 }
 
