@@ -12,16 +12,30 @@ from .site import build, npm_install
 from .venv import ensure_venv
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium: Playwright cannot download its own browser here."""
-    if Path(CHROMIUM).exists():
+# Debian's browsers the suite drives, by the file each package installs: Chromium
+# (Playwright), WebKitGTK's WebDriver with its MiniBrowser and Firefox ESR (the
+# cross-browser set, tests/xb/), and Xvfb, the X display MiniBrowser needs.
+BROWSERS = {CHROMIUM: "chromium", "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
+            "/usr/bin/firefox-esr": "firefox-esr", "/usr/bin/Xvfb": "xvfb"}
+
+
+def ensure_browsers(paths: tuple[str, ...] = tuple(BROWSERS)) -> None:
+    """Installs (apt-get) the Debian packages behind the missing `paths`: Playwright,
+    Selenium and Marionette cannot download a browser here."""
+    missing = [BROWSERS[p] for p in paths if not Path(p).exists()]
+    if not missing:
         return
     if shutil.which("apt-get") is None:
-        sys.exit(f"{CHROMIUM} is missing and apt-get is not available to install it")
+        sys.exit(f"{', '.join(missing)} missing and apt-get is not available to install them")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run([*sudo, "apt-get", "update", "-qq"], env=env)
-    run([*sudo, "apt-get", "install", "-y", "-qq", "chromium"], env=env)
+    run([*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], env=env)
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium: Playwright cannot download its own browser here."""
+    ensure_browsers((CHROMIUM,))
 
 
 def lint(python: Path) -> int:
@@ -64,7 +78,7 @@ def test(pytest_args: list[str]) -> int:
     code = lint(python) or lint_js()
     if code:
         return code
-    ensure_chromium()
+    ensure_browsers()
     build()
     env = dict(os.environ, PIXEL_JUDGE_DIST=str(DIST), PIXEL_JUDGE_QUIET="1")
     cmd = [str(python), "-m", "pytest", *(pytest_args or ["tests"])]
