@@ -230,3 +230,41 @@ def test_words_match_what_the_page_shows(app: Any) -> None:
     notes = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')]"
                          ".map((li) => li.textContent)")
     assert any("OPP" in n for n in notes[1:]) and not any(" O," in n or " Y," in n for n in notes)
+
+
+def test_frames_solved_before_their_scene_has_loaded_wait_for_it(browser: Any, site_url: str) -> None:
+    """A solve can end before the chosen game's scene module has arrived: its frames
+    are not drawn by the previous game's scene (Byte Me!'s broke on a Sevens frame:
+    's.dealer is undefined', and the stage said 'scene error'); the stage says the
+    scene is loading, then draws the frame with its own scene."""
+    context = browser.new_context(service_workers="block")   # every request through page.route
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        held: list[Any] = []
+        page.route("**/js/stage/scenes/sevens.js", lambda route: held.append(route))
+        page.goto(site_url)
+        boot(page)
+        solve_ui(page, "byte_me", read("byte_me", "sample-1.in"))
+        wait_js(page, "pixelJudge.state().scene === 'byte_me'")
+        choose_game(page, "sevens")
+        assert page.evaluate("pixelJudge.state().scene") is None     # its module is held back
+        solve_ui(page, "sevens", read("sevens", "sample-1.in"))
+        assert page.text_content("[data-testid=answer]") == read("sevens", "sample-1.ans")
+        texts = [b["text"] for b in page.evaluate("pixelJudge.textBoxes()")]
+        assert "loading the scene..." in texts and "scene error" not in texts, texts
+        assert errors == []
+        assert held, "the page never asked for the Sevens scene"
+        for route in held:
+            route.continue_()
+        page.unroute("**/js/stage/scenes/sevens.js")
+        wait_js(page, "pixelJudge.state().scene === 'sevens'")
+        texts = [b["text"] for b in page.evaluate("pixelJudge.textBoxes()")]
+        assert "loading the scene..." not in texts and "scene error" not in texts, texts
+        assert any(t.startswith("Alice") and "cards left" in t for t in texts), texts   # Sevens' status bar
+        assert errors == []
+    finally:
+        context.close()

@@ -25,8 +25,9 @@ const entries = {
     moves: app.solved ? [...app.solved.moves] : [],
     solving: app.solving,
     engine: app.client ? app.client.stage : "loading",
-    // Which scene draws the game: the game's own, or "generic" when it has none.
-    scene: app.scene ? (app.scene.generic ? "generic" : app.game) : null,
+    // Which scene draws the game: the game's own, or "generic" when it has none
+    // (null until the chosen game's scene module is loaded).
+    scene: app.scene && app.sceneGame === app.game ? (app.scene.generic ? "generic" : app.game) : null,
   }, ...stateParts.map((part) => part())),
 };
 

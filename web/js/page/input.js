@@ -54,8 +54,11 @@ export async function selectGame(name, { keepInput = true } = {}) {
   emit("game", info);
   clearError();
   const [scene, inputTool] = await Promise.all([loadScene(info), loadInputTool(info)]);
-  app.scene = scene;
+  // Picked another game meanwhile: that game's scene is the one to show.
   if (app.game !== name) return;
+  app.scene = scene;
+  app.sceneGame = name;
+  emit("scene");
   mountInputTool(inputTool);
   if (!app.solved || app.solved.game !== name) needs.clearPlayback();
   storage.save({ ...storage.load(), game: name, inputs: app.inputs });

@@ -55,6 +55,11 @@ async function register() {
     console.warn(`offline support unavailable: ${err.message}`);
     return;
   }
+  if (!registration) {   // a stubbed register() (some blockers, and test browsers with workers blocked)
+    offline.state = "failed";
+    console.warn("offline support unavailable: the browser registered no service worker");
+    return;
+  }
   // A worker already controlling this page means this visit runs a cached build:
   // a newly installed worker is a newer build, announced with a prompt.
   const hadController = Boolean(navigator.serviceWorker.controller);

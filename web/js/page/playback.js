@@ -1,9 +1,9 @@
 // Playback: the player (time), the renderer (canvas) and everything that shows
 // the current step: step counter, transport buttons, narration, transcript mark,
 // move panel, sounds.  The shown step is saved so a reload returns to it.
-import { app, el, emit, gameInfo, on, player, reducedMotion } from "./state.js";
+import { app, el, emit, gameInfo, on, player, reducedMotion, sceneFor } from "./state.js";
 import { addHook } from "./hook.js";
-import { Renderer } from "../stage/renderer.js";
+import { HEIGHT, PAL, Renderer, WIDTH } from "../stage/renderer.js";
 import * as storage from "./storage.js";
 import * as sound from "../stage/sound.js";
 import { fillPlayAs, renderMoves } from "./moves.js";
@@ -33,6 +33,8 @@ on("language", () => {
   if (app.solved) fillPlayAs(el.playAs, app.solved.frames);
   refresh("language");
 });
+// Frames solved while their game's scene was still loading are drawn once it is in.
+on("scene", () => draw());
 // The rectangle of every text on the stage now, in stage pixels (384 x 216).
 addHook("textBoxes", () => renderer.textBoxes());
 
@@ -74,23 +76,46 @@ function refresh(why) {
   const i = player.index;
   const frame = frames[i];
   showTransport(frames.length, i);
+  const scene = draw();
   if (!frame) {
-    renderer.show(app.scene, null);
     showMoves();
     return;
   }
-  renderer.show(app.scene, { frame, prev: i > 0 ? frames[i - 1] : null, t: player.t });
   if (why === "tween") return;
   // Screen readers hear the narration when the user steps, not at every frame of playback.
   el.narration.setAttribute("aria-live", player.playing ? "off" : "polite");
   if (frame.msg) setMsg(el.narration, frame.msg);
   else setPlain(el.narration, frame.note);
   markTranscript(el.transcript, i);
-  if (why === "seek" && i !== lastSounded && app.scene.sounds) sound.playNotes(app.scene.sounds(frame));
+  if (why === "seek" && i !== lastSounded && scene && scene.sounds) sound.playNotes(scene.sounds(frame));
   lastSounded = i;
   showMoves();
   saveScene();
   emit("step", why, i, frames.length);
+}
+
+/**
+ * Draws the shown frame with its game's scene; while that scene's module is still
+ * loading (a solve can end first), a still that says so. Returns the scene drawn.
+ */
+function draw() {
+  const s = app.solved;
+  const i = player.index;
+  const frame = s && s.frames[i];
+  if (!s || !frame) {
+    renderer.show(app.scene, null);
+    return null;
+  }
+  const scene = sceneFor(s.game);
+  if (scene) renderer.show(scene, { frame, prev: i > 0 ? s.frames[i - 1] : null, t: player.t });
+  else renderer.showStill(loadingScene);
+  return scene;
+}
+
+/** @param {import("../stage/kit/kit.js").Kit} g */
+function loadingScene(g) {
+  g.clear(PAL.navy);
+  g.text(g.t("ui.stage.loading"), WIDTH / 2, HEIGHT / 2 - 4, PAL.white, { align: "center" });
 }
 
 /**

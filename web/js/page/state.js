@@ -14,7 +14,9 @@ import { Player } from "../stage/player.js";
  * @typedef {object} AppState
  * @property {GameInfo[]} games
  * @property {string | null} game  the chosen game
- * @property {import("../stage/types.js").Scene | null} scene  the chosen game's scene
+ * @property {import("../stage/types.js").Scene | null} scene  the scene last loaded: the chosen
+ *   game's once its module is in (until then the previous game's)
+ * @property {string | null} sceneGame  the game `scene` draws
  * @property {import("../engine/client.js").EngineClient | null} client
  * @property {Record<string, string>} inputs  the input typed for each game
  * @property {Solved | null} solved
@@ -34,6 +36,7 @@ import { Player } from "../stage/player.js";
  *   input:    the input's text changed
  *   solved:   a solve put a new scene on the page
  *   language: the language changed and every text is in it (views that draw redraw)
+ *   scene:    the chosen game's scene module is loaded (app.scene)
  * @typedef {object} PageEvents
  * @property {[why: import("../stage/player.js").Change]} player
  * @property {[why: import("../stage/player.js").Change | "language", index: number, count: number]} step
@@ -41,6 +44,7 @@ import { Player } from "../stage/player.js";
  * @property {[]} input
  * @property {[]} solved
  * @property {[]} language  the page's texts are in a new language (the shown scene's too)
+ * @property {[]} scene
  */
 
 /**
@@ -90,7 +94,7 @@ export const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matc
 
 /** @type {AppState} */
 export const app = {
-  games: [], game: null, scene: null, client: null,
+  games: [], game: null, scene: null, sceneGame: null, client: null,
   inputs: stored.inputs && typeof stored.inputs === "object" ? stored.inputs : {},
   solved: null,
   solving: false,
@@ -122,6 +126,16 @@ export const emit = (name, ...args) => {
 
 /** The player owns time: the shown step, playing or not, the speed. */
 export const player = new Player({ reducedMotion, onChange: (why) => emit("player", why) });
+
+/**
+ * The scene that draws `game`'s frames, or null while its module is still loading
+ * (a frame of one game drawn by another game's scene would break it).
+ * @param {string | null | undefined} game
+ * @returns {import("../stage/types.js").Scene | null}
+ */
+export function sceneFor(game) {
+  return game && app.sceneGame === game ? app.scene : null;
+}
 
 /**
  * The manifest entry of a game (the one shown by default).

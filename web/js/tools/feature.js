@@ -1,7 +1,7 @@
 // The tools as a page feature: mounts the four tabs under the player, adds the
 // hook functions (check, generate, runSolution, exportGif), and opens the tool
 // a share link names.  main.js mounts it with what it needs from the page.
-import { app, el, player, on } from "../page/state.js";
+import { app, el, player, on, sceneFor } from "../page/state.js";
 import { addHook, addState } from "../page/hook.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
@@ -28,7 +28,7 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
     solved: () => app.solved,
     step: () => player.index,
     speed: () => player.speed,
-    scene: () => app.scene,
+    scene: () => sceneFor(app.solved ? app.solved.game : app.game),
     // A failing case of the user's own input stays theirs; the tools' own inputs do not.
     openScene: ({ game, text, caseIndex = 0 }) =>
       openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
