@@ -268,3 +268,35 @@ def test_frames_solved_before_their_scene_has_loaded_wait_for_it(browser: Any, s
         assert errors == []
     finally:
         context.close()
+
+
+def test_solve_pressed_while_a_reload_re_solves_the_same_scene_says_its_result(browser: Any,
+                                                                              site_url: str) -> None:
+    """A reload re-solves the scene it shows quietly (no status); Solve pressed for the same
+    input meanwhile joins that solve, which then says its result as a press does (it
+    ended with an empty status line before)."""
+    context = browser.new_context(service_workers="block")   # the runtime through context.route
+    holding, held = [False], []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route) if holding[0] else route.continue_())
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(site_url)
+        boot(page)
+        solve_ui(page, "kalah", KALAH)
+        seek(page, 2)
+        wait_js(page, "(JSON.parse(localStorage.getItem('pixelJudge.v1')).scene || {}).step === 2")
+        holding[0] = True
+        page.reload()
+        wait_js(page, "window.pixelJudge && pixelJudge.state().solving", BOOT_TIMEOUT_MS)
+        assert held, "the reload's engine never asked for the runtime"
+        assert page.text_content("[data-testid=solve-status]") == "Waiting for the engine…"
+        page.click("[data-testid=solve]", force=True)   # marked busy (aria-disabled), still pressable
+        holding[0] = False
+        for route in held:
+            route.continue_()
+        wait_js(page, "!pixelJudge.state().solving && pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
+        assert page.text_content("[data-testid=solve-status]").startswith("Solved in")
+        assert page.text_content("[data-testid=answer]") == read("kalah", "spec-sample-1.ans")
+    finally:
+        context.close()

@@ -27,9 +27,13 @@ export function connectSolve(given) {
   needs = given;
 }
 
-// The request the latest solve() made (game, text, case, moves), while it runs.
+// The request the latest solve() made (game, text, case, moves), while it runs, and
+// whether it still runs quietly (a reload's re-solve; a press of Solve for the same
+// request makes it say its result after all).
 /** @type {string | null} */
 let running = null;
+/** @type {{ quiet: boolean }} */
+let runningMode = { quiet: false };
 
 // A link's scene passes its own `game` and `text`, and `accept`, which puts them
 // on the page only once the engine has accepted them: a rejected link changes
@@ -46,9 +50,13 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   // The latest request wins: one still running is cancelled and its reply dropped
   // (the same request again, such as a second press of Solve, just waits for it).
   const key = JSON.stringify([game, text, caseIndex, moves]);
-  if (app.solving && key === running) return false;
+  if (app.solving && key === running) {
+    if (!quiet) runningMode.quiet = false;
+    return false;
+  }
   const ticket = ++app.ticket;
   running = key;
+  const mode = runningMode = { quiet };
   if (app.solving) {
     setText(el.solveStatus, "ui.solve.stopping");
     await app.client.cancel();
@@ -83,7 +91,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   const ms = reply.stats && reply.stats.ms !== undefined ? reply.stats.ms : null;
   const info = gameInfo(game);
   const nodes = info && info.kind === "two-player" && reply.stats.nodes;
-  if (quiet) setPlain(el.solveStatus, "");
+  if (mode.quiet) setPlain(el.solveStatus, "");
   else if (ms === null) setText(el.solveStatus, "ui.solve.solved");
   else if (nodes) setText(el.solveStatus, "ui.solve.solved_nodes", { ms, count: Number(nodes) });
   else setText(el.solveStatus, "ui.solve.solved_ms", { ms });
@@ -96,7 +104,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
     userSteps: moves.length ? [...userSteps] : [] };
   needs.loadFrames(reply.frames, step);
   emit("solved");
-  if (!quiet) bringStageIntoView();
+  if (!mode.quiet) bringStageIntoView();
   return true;
 }
 
