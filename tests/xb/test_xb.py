@@ -5,6 +5,7 @@ screenshots to build/xb-shots/."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 import time
@@ -13,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from PIL import Image
-from xb_drivers import Chromium, Driver, Firefox, WebKit, Xvfb
+from xb_drivers import Chromium, Driver, Firefox, WebKit, Xvfb, cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -22,7 +23,7 @@ from py_engines import get_engine  # noqa: E402
 from py_engines.explore import explore  # noqa: E402
 from buildsys.samples import samples  # noqa: E402
 
-DIST = Path(__import__("os").environ.get("PIXEL_JUDGE_DIST", build.DIST))
+DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 DATA = ROOT / "tests" / "data"
 OUT = ROOT / "build"
 BOOT_S = 120
@@ -45,10 +46,24 @@ def first_sample(game: str) -> str:
     return samples(game)[0]["name"]
 
 
-def figure(driver: Driver, key: str, value: Any) -> None:
-    FIGURES.setdefault(driver.name, {"version": driver.version})[key] = value
+def figure(driver: Driver | None, key: str, value: Any) -> None:
+    """Records a figure of an engine's browser (or, for None, of the whole set)."""
+    if driver:
+        FIGURES.setdefault(driver.name, {"version": driver.version})[key] = value
+    else:
+        FIGURES.setdefault("set", {})[key] = value
     OUT.mkdir(exist_ok=True)
     (OUT / "xb-figures.json").write_text(json.dumps(FIGURES, indent=2) + "\n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def whole_set() -> Iterator[None]:
+    """The set's wall time and the CPU time of this process (the driving and the site's
+    server); each browser's own CPU time is its `cpu_s`, the X display's `xvfb_cpu_s`."""
+    started, cpu = time.monotonic(), time.process_time()
+    yield
+    figure(None, "harness_cpu_s", round(time.process_time() - cpu, 1))
+    figure(None, "wall_s", round(time.monotonic() - started, 1))
 
 
 # ----------------------------------------------------------------------------- the site
@@ -88,6 +103,7 @@ def site() -> Iterator[Site]:
 def xvfb() -> Iterator[Xvfb]:
     display = Xvfb()
     yield display
+    figure(None, "xvfb_cpu_s", round(cpu_seconds([display.proc.pid]), 1))
     display.stop()
 
 
@@ -115,6 +131,14 @@ def booted(request: Any, site: Site) -> Iterator[Driver]:
         figure(b, "boot_s", round(time.monotonic() - started, 2))
         figure(b, "first_boot", state["boot"])
         yield b
+        # The CPU time the browser used for the whole set (its processes and the ones
+        # that ended): what the set costs on a machine shared with others.
+        pids = b.pids()
+        figure(b, "cpu_s", round(cpu_seconds(pids), 1))
+        if isinstance(b, Chromium) and pids:
+            # Playwright's driver, the Node process Chromium runs under (shared with tests/e2e).
+            parent = int(Path(f"/proc/{pids[0]}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            figure(b, "playwright_driver_cpu_s", round(cpu_seconds([parent]), 1))
     finally:
         b.quit()
 
@@ -135,6 +159,19 @@ def choose_game(b: Driver, game: str) -> None:
 
 def solve_sample(b: Driver, game: str, index: int = 0) -> None:
     choose_game(b, game)
+    load_sample(b, game, index)
+    b.click("[data-testid=solve]")
+    wait_solved(b, game)
+
+
+def wait_solved(b: Driver, game: str) -> None:
+    b.wait("!pixelJudge.state().solving && pixelJudge.state().steps > 0"
+           f" && pixelJudge.state().game === {game!r}"
+           " && document.querySelector('[data-testid=solve-status]').textContent.startsWith('Solved')", 120)
+
+
+def load_sample(b: Driver, game: str, index: int) -> None:
+    """Puts the page's sample `index` in the input, as a user picks it."""
     count = len(samples(game))
     if count == 1:
         b.click("[data-testid=sample]")          # "Next sample" loads the only one
@@ -142,10 +179,8 @@ def solve_sample(b: Driver, game: str, index: int = 0) -> None:
         if b.js("return document.querySelector('[data-testid=sample-list]').value;") == str(index):
             b.select("[data-testid=sample-list]", str((index + 1) % count))
         b.select("[data-testid=sample-list]", str(index))
-    b.wait(f"document.querySelector('[data-testid=input]').value === {json.dumps(sample_text(game, index))}", 10)
-    b.click("[data-testid=solve]")
-    b.wait(f"!pixelJudge.state().solving && pixelJudge.state().steps > 0 && pixelJudge.state().game === {game!r}"
-           " && document.querySelector('[data-testid=solve-status]').textContent.startsWith('Solved')", 120)
+    text = json.dumps(sample_text(game, index))
+    b.wait(f"document.querySelector('[data-testid=input]').value === {text}", 10)
 
 
 def text_of(b: Driver, testid: str) -> str:
@@ -166,15 +201,28 @@ def legible(luma: list[float]) -> tuple[bool, str]:
     return median < 70 and light > 0.02, f"median luma {median:.0f}, light pixels {light:.1%}"
 
 
+def page_shot(b: Driver, path: Path) -> None:
+    """A screenshot of the viewport, once what was just scrolled has been painted. WebKit
+    under Xvfb now and then hands back an all-black picture just after a scroll: no
+    picture of the page is all black (its background is navy), so that one is taken again."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(20):
+        time.sleep(0.3)
+        b.screenshot(path)
+        with Image.open(path) as image:
+            if image.convert("L").getextrema()[1] > 16:
+                return
+    raise AssertionError(f"{b.name}: every screenshot came out black")
+
+
 def element_luma(b: Driver, css: str) -> list[float]:
     """The luma of the pixels an element covers on the screen (cut from a screenshot of
     the viewport: WebKitWebDriver's element screenshots come out black under Xvfb)."""
     rect = b.js(f"const e = document.querySelector({json.dumps(css)}); e.scrollIntoView({{block: 'center'}});"
-                " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, devicePixelRatio];")
-    time.sleep(0.3)
+                " const r = e.getBoundingClientRect();"
+                " return [r.left, r.top, r.right, r.bottom, devicePixelRatio];")
     shot = OUT / f"xb-{b.name}-viewport.png"
-    OUT.mkdir(exist_ok=True)
-    b.screenshot(shot)
+    page_shot(b, shot)
     with Image.open(shot) as image:
         width, height = image.size
         left, top, right, bottom = (round(v * rect[4]) for v in rect[:4])
@@ -185,10 +233,45 @@ def element_luma(b: Driver, css: str) -> list[float]:
 
 # ----------------------------------------------------------------------------- threads
 
+def snapshot_done(b: Driver) -> None:
+    """Waits for the engine's memory snapshot to be made (a worker boots Python once,
+    in the background, after a normal boot), so that a worker thread running afterwards
+    is one a stopped program left."""
+    b.wait("pixelJudge.state().snapshot === 'stored' || pixelJudge.state().snapshot === 'failed'"
+           " || pixelJudge.state().boot === 'snapshot'", 180)
+
+
+# The runner boots a spare Python ahead of the next run whenever a run starts (the first
+# run also waits for the runtime and its first spare); pixelJudge.state().runner.boots
+# lists the last 50 boots.  A test waits for the spare before it reads threads.
+RUNNER_BOOTS = "(pixelJudge.state().runner.boots || []).length"
+
+
+def runner_up(b: Driver) -> int:
+    """Waits for the runner's runtime and first spare; returns the boots so far (-1 for a
+    build whose runner reports no boots: an older one the set may be pointed at)."""
+    if not b.js("return Boolean(pixelJudge.state().runner && pixelJudge.state().runner.boots);"):
+        return -1
+    b.wait("['ready', 'failed'].includes(pixelJudge.state().runner.state)", 180)
+    return int(b.js(f"return {RUNNER_BOOTS};"))
+
+
+def spare_booted(b: Driver, boots_before: int, runs_started: int) -> None:
+    if boots_before >= 0:
+        b.wait(f"{RUNNER_BOOTS} >= {min(boots_before + runs_started, 50)}", 180)
+
+
+# What each engine names a worker's thread (in /proc/<pid>/task/<tid>/comm, 15 characters):
+# WebKit "WebCore: Worker", Firefox "DOM Worker", Chromium "DedicatedWorker".  Other
+# threads may well be busy on a loaded machine (painting in software, compiling
+# WebAssembly in the background) without anything being wrong.
+WORKER_THREAD = ("Worker",)
+
+
 def spinning_threads(b: Driver, seconds: float = 2.0) -> list[str]:
-    """Threads of the browser's processes that were runnable in nearly every sample over
-    `seconds`: a thread spinning in a loop is runnable even when a loaded machine does
-    not run it, where an idle one sleeps."""
+    """Worker threads of the browser's processes that were runnable in nearly every
+    sample over `seconds`: a thread spinning in a loop is runnable even when a loaded
+    machine does not run it, where an idle one sleeps."""
     samples, counts, names = 0, {}, {}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -205,7 +288,7 @@ def spinning_threads(b: Driver, seconds: float = 2.0) -> list[str]:
                 counts[key] = counts.get(key, 0) + (rest.split()[0] == "R")
         time.sleep(0.05)
     return [f"{names[k]} ({k}): runnable in {n}/{samples} samples" for k, n in counts.items()
-            if n >= 0.9 * samples]
+            if n >= 0.9 * samples and any(w in names[k] for w in WORKER_THREAD)]
 
 
 # ----------------------------------------------------------------------------- the set
@@ -219,7 +302,8 @@ def test_boots_with_readable_selects_and_no_error(b: Driver, site: Site) -> None
     solve_sample(b, "kalah")
     b.click("[data-testid=tool-solution]")
     b.wait("document.querySelector('[data-testid=stress-mode]')")
-    testids = b.js("return [...document.querySelectorAll('select')].filter((s) => s.offsetParent && !s.disabled)"
+    testids = b.js("return [...document.querySelectorAll('select')]"
+                   ".filter((s) => s.offsetParent && !s.disabled)"
                    ".map((s) => s.dataset.testid);")
     assert {"game", "sample-list", "case", "play-as", "stress-mode", "explore-study"} <= set(testids), testids
     bad = []
@@ -243,25 +327,38 @@ def test_every_game_sample_is_solved_byte_for_byte_and_stepped(b: Driver, game: 
     assert canvas(b) != pixels
 
 
-def test_a_share_link_opens_at_the_same_scene(b: Driver, site: Site) -> None:
+def picture(b: Driver, step: int) -> str:
+    """The shown scene's frame `step` as the page exports it (drawn with no blink, so the
+    same scene gives the same bytes at any moment)."""
+    return b.js_async(f"pixelJudge.exportGif({{from: {step}, to: {step}}})"
+                      ".then((g) => arguments[0](g.base64));")
+
+
+def test_a_share_link_and_its_embed_open_at_the_same_scene(b: Driver, site: Site) -> None:
     solve_sample(b, "kalah")
     b.js("const s = document.querySelector('[data-testid=scrubber]'); s.value = '3';"
          " s.dispatchEvent(new Event('input'));")
     b.wait("pixelJudge.state().step === 3")
-    time.sleep(0.6)
     link = b.js_async("pixelJudge.shareLink().then(arguments[0]);")
-    scene, pixels = b.state(), canvas(b)
-    b.goto("about:blank")
+    scene, pixels, note = b.state(), picture(b, 3), text_of(b, "narration")
+    # The embeddable player (issue 22) with the link's fragment, as a visitor opens it.
+    embed = site.url + "embed.html#" + link.split("#", 1)[1]
+    b.goto(embed)
+    shown = b.wait("window.pixelJudge && (pixelJudge.state().steps > 0 || pixelJudge.state().error)"
+                   " && pixelJudge.state()", BOOT_S)
+    assert shown["error"] is None, shown
+    assert (shown["game"], shown["case"], shown["step"], shown["steps"]) == (
+        scene["game"], scene["case"], 3, scene["steps"])
+    assert text_of(b, "narration") == note
+    # The link itself: the full page at the same scene, the same picture.
     b.goto(link)
     wait_ready(b)
     b.wait("pixelJudge.state().steps > 0 && pixelJudge.state().step === 3", 60)
-    time.sleep(0.6)
     now = b.state()
     assert (now["game"], now["case"], now["step"], now["moves"]) == (
         scene["game"], scene["case"], scene["step"], scene["moves"])
-    assert canvas(b) == pixels
-    b.goto(site.url)
-    wait_ready(b)
+    assert picture(b, 3) == pixels
+    # The tests after this one go on with this page (a reload opens the link again).
 
 
 def second_visit(b: Driver) -> tuple[float, dict[str, Any]]:
@@ -278,14 +375,15 @@ def test_the_second_visit_boots_from_the_snapshot(b: Driver) -> None:
     # Storage there is in memory only (the old main lost the snapshot there: defect 2).
     seconds, state = second_visit(b)
     assert state["boot"] == "snapshot", state
-    assert state["snapshotError"] is None
+    assert state.get("snapshotError") is None
     figure(b, "second_visit_s", round(seconds, 2))
 
 
 def test_the_second_visit_boots_from_the_snapshot_in_a_private_window(booted: Driver, site: Site,
                                                                        request: Any) -> None:
     if booted.name != "firefox":
-        pytest.skip("WebKitWebDriver's MiniBrowser session is ephemeral already (the old main lost the snapshot"
+        pytest.skip("WebKitWebDriver's MiniBrowser session is ephemeral already (the old main lost the"
+                    " snapshot"
                     " in it, as it did in MiniBrowser --private), and Playwright's Chromium contexts are"
                     " incognito: the test above covers both")
     private = launch(booted.name, request, private=True)
@@ -313,114 +411,157 @@ def test_an_offline_reload_boots_and_solves(b: Driver, site: Site) -> None:
         assert text_of(b, "answer") == read("byte_me", first_sample("byte_me") + ".ans")
     finally:
         site.start()
-    b.goto(site.url)
-    wait_ready(b)
+    # The tests after this one go on with the page loaded offline.
 
 
 def open_solution_tool(b: Driver, game: str) -> None:
     choose_game(b, game)
     b.click("[data-testid=tool-solution]")
     b.wait("document.querySelector('[data-testid=solution-editor]').shadowRoot"
-           " && document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-content')")
+           " && document.querySelector('[data-testid=solution-editor]').shadowRoot"
+           ".querySelector('.cm-content')")
 
 
 def type_code(b: Driver, code: str) -> None:
     """Types over the whole editor with real keys (select all, then the text)."""
     b.js("document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-content').focus();")
     b.keys(code, select_all=True)
-    b.wait(f"JSON.parse(localStorage.getItem('pixelJudge.solutions.v1'))[pixelJudge.state().game] === {json.dumps(code)}",
-           10)
+    b.wait("JSON.parse(localStorage.getItem('pixelJudge.solutions.v1'))[pixelJudge.state().game]"
+           f" === {json.dumps(code)}", 10)
+
+
+RUN_ENDED = ("!document.querySelector('[data-testid=solution-verdict]').hidden"
+             " && !document.querySelector('[data-testid=solution-run]').disabled"
+             " && document.querySelector('[data-testid=solution-cancel]').disabled")
+RUN_STARTED = "document.querySelector('[data-testid=solution-countdown]').textContent.includes('left')"
 
 
 def run_and_check(b: Driver, timeout_s: float = 120) -> tuple[str, float]:
+    """Run & check on the shown input, once the runner is up; waits for the verdict and
+    for the spare Python the run started. (verdict, seconds from the press to it)."""
+    boots = runner_up(b)
     started = time.monotonic()
     b.click("[data-testid=solution-run]")
-    b.wait("!document.querySelector('[data-testid=solution-verdict]').hidden"
-           " && !document.querySelector('[data-testid=solution-run]').disabled"
-           " && document.querySelector('[data-testid=solution-cancel]').disabled", timeout_s)
-    return text_of(b, "solution-verdict"), time.monotonic() - started
+    b.wait(RUN_ENDED, timeout_s)
+    seconds = time.monotonic() - started
+    spare_booted(b, boots, 1)
+    return text_of(b, "solution-verdict"), seconds
 
 
-def test_run_and_check_a_correct_solution_typed_with_real_keys(b: Driver) -> None:
+def set_limit(b: Driver, seconds: int) -> None:
+    b.js("const l = document.querySelector('[data-testid=solution-limit]'); l.value = arguments[0];"
+         " l.dispatchEvent(new Event('input')); l.dispatchEvent(new Event('change'));", str(seconds))
+
+
+def quiet_after(b: Driver, since: float, after: str, timeout_s: float = 40) -> float:
+    """Waits until no worker thread of the browser spins; returns the seconds since
+    `since`. A terminated worker may take a moment to wind down on a loaded machine;
+    one spinning in WebAssembly that terminate() does not stop (WebKit) never does."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        spinning = spinning_threads(b, 1.5)
+        if not spinning:
+            return time.monotonic() - since
+        assert time.monotonic() < deadline, (
+            f"{b.name}: worker threads still spinning {timeout_s:.0f} s after {after}: {spinning};"
+            f" page {b.describe()}")
+
+
+def test_endless_loops_stop_and_the_next_run_typed_with_real_keys_is_judged(b: Driver) -> None:
+    assert b.pids(), f"{b.name}: the browser's processes were not found"
     open_solution_tool(b, "sevens")
     solve_sample(b, "sevens")
-    answer = read("sevens", "sample-1.ans")
-    # Short, as real keys are slow to send: right for the sample the page runs it on.
-    type_code(b, f"print({answer.strip()!r})")
-    verdict, _ = run_and_check(b)
+    snapshot_done(b)
+    # An endless loop stopped at the time limit...
+    set_limit(b, 1)
+    type_code(b, "while True: pass")
+    boots = runner_up(b)
+    b.click("[data-testid=solution-run]")
+    b.wait(RUN_ENDED, 120)
+    stopped = time.monotonic()
+    assert "time limit" in text_of(b, "solution-verdict").lower(), text_of(b, "solution-verdict")
+    spare_booted(b, boots, 1)
+    figure(b, "quiet_after_time_limit_s", round(quiet_after(b, stopped, "a loop stopped at the limit"), 2))
+    # ... and by Cancel.
+    set_limit(b, 30)
+    boots = runner_up(b)
+    b.click("[data-testid=solution-run]")
+    b.wait(RUN_STARTED, 60)
+    time.sleep(0.5)
+    b.click("[data-testid=solution-cancel]")
+    b.wait(RUN_ENDED, 30)
+    stopped = time.monotonic()
+    assert "cancel" in text_of(b, "solution-verdict").lower(), text_of(b, "solution-verdict")
+    spare_booted(b, boots, 1)
+    figure(b, "quiet_after_cancel_s", round(quiet_after(b, stopped, "a loop stopped by Cancel"), 2))
+    # The next run, a correct solution typed with real keys, is judged at once.
+    type_code(b, f"print({read('sevens', 'sample-1.ans').strip()!r})")
+    verdict, seconds = run_and_check(b)
     assert "accepted" in verdict.lower(), verdict
+    figure(b, "run_after_stopped_loop_s", round(seconds, 2))
     # Typing over a selection wrote no inline style (the CSP refused one in Chromium: defect 5).
     b.collect_errors()
     assert b.errors == [], b.errors
 
 
-def test_an_endless_loop_stops_and_leaves_no_thread_spinning(b: Driver) -> None:
-    open_solution_tool(b, "sevens")
-    good = f"print({read('sevens', 'sample-1.ans').strip()!r})"
-    # At the time limit, then by Cancel.
-    b.js("const l = document.querySelector('[data-testid=solution-limit]'); l.value = '1';"
-         " l.dispatchEvent(new Event('input')); l.dispatchEvent(new Event('change'));")
-    type_code(b, "while True: pass")
-    verdict, _ = run_and_check(b)
-    assert "time limit" in verdict.lower(), verdict
-    b.js("const l = document.querySelector('[data-testid=solution-limit]'); l.value = '30';"
-         " l.dispatchEvent(new Event('input')); l.dispatchEvent(new Event('change'));")
-    b.click("[data-testid=solution-run]")
-    b.wait("!document.querySelector('[data-testid=solution-cancel]').disabled", 30)
-    time.sleep(1.0)
-    b.click("[data-testid=solution-cancel]")
-    b.wait("!document.querySelector('[data-testid=solution-verdict]').hidden"
-           " && document.querySelector('[data-testid=solution-cancel]').disabled", 30)
-    assert "cancel" in text_of(b, "solution-verdict").lower()
-    if b.pids():
-        time.sleep(2.0)   # the runner boots its spare Python meanwhile
-        spinning = spinning_threads(b)
-        assert not spinning, f"{b.name}: threads still spinning after the stopped loop: {spinning}"
-    type_code(b, good)
-    verdict, seconds = run_and_check(b)
-    assert "accepted" in verdict.lower(), verdict
-    figure(b, "run_after_stopped_loop_s", round(seconds, 2))
+# C++ in WebKit costs minutes on a loaded machine (the compiler's first load; JavaScriptCore
+# then compiles clang's WebAssembly for a long while in the background), so this case runs
+# only when asked: PIXEL_JUDGE_XB_CPP=1 pytest tests/xb -k cpp.  tests/e2e/test_cpp.py covers
+# C++ in Chromium, and web/js/cpp's Node tests the fuel that stops a program in any engine.
+CPP = os.environ.get("PIXEL_JUDGE_XB_CPP") == "1"
 
 
 def test_an_endless_cpp_loop_stops_and_leaves_no_thread_spinning(b: Driver) -> None:
-    if b.name != "webkit":
-        pytest.skip("C++ is fuelled for WebKit, where a terminated worker keeps running wasm; "
-                    "test_cpp.py covers Chromium (the toolchain's first load costs half a minute)")
+    if not CPP:
+        pytest.skip("C++ runs only with PIXEL_JUDGE_XB_CPP=1 (the compiler's first load takes minutes here)")
     open_solution_tool(b, "sevens")
     run = ("const [c, i, ms] = arguments; const done = arguments[arguments.length - 1];"
            " pixelJudge.runSolution(c, i, {timeLimitMs: ms, language: 'cpp'}).then("
            "(r) => done({verdict: r.verdict, ms: r.ms}), (e) => done({verdict: String(e)}));")
     endless = "int main() { volatile unsigned long long n = 0; for (;;) n++; }\n"
     text, answer = read("sevens", "sample-1.in"), read("sevens", "sample-1.ans")
+    good = f"#include <cstdio>\nint main() {{ fputs({json.dumps(answer)}, stdout); }}\n"
+    snapshot_done(b)
+    boots = runner_up(b)
+    # A first run loads the compiler and boots the runner's C++ side (its first spare, and
+    # the next one when the run starts); the same program runs again after the loop.
+    first = b.js_async(run, good, text, 5000, timeout_s=900)
+    assert first["verdict"] == "accepted", first
+    spare_booted(b, boots, 2)
+    boots = int(b.js(f"return {RUNNER_BOOTS};"))
     result = b.js_async(run, endless, text, 1000, timeout_s=600)
+    stopped = time.monotonic()
     assert result["verdict"] == "time", result
-    time.sleep(2.0)
-    spinning = spinning_threads(b)
-    assert not spinning, f"threads still spinning after the stopped C++ loop: {spinning}"
+    spare_booted(b, boots, 1)
+    quiet = quiet_after(b, stopped, "an endless C++ loop stopped")
+    figure(b, "cpp_quiet_after_time_limit_s", round(quiet, 2))
     started = time.monotonic()
-    after = b.js_async(run, f"#include <cstdio>\nint main() {{ fputs({json.dumps(answer)}, stdout); }}\n",
-                       text, 5000, timeout_s=120)
+    after = b.js_async(run, good, text, 5000, timeout_s=120)
     assert after["verdict"] == "accepted", after
     figure(b, "cpp_run_after_stopped_loop_s", round(time.monotonic() - started, 2))
 
 
 def test_a_solve_during_a_solve_is_the_one_that_answers(b: Driver) -> None:
+    # 4,000 House of Cards decks: minutes of search in any engine, so still running when
+    # the user turns to another game and presses Solve.
     engine = get_engine("house_of_cards")
     big = "".join(engine.random_input(seed, M=13, name="Axel").replace("End\n", "")
-                  for seed in range(400)) + "End\n"
+                  for seed in range(4000)) + "End\n"
+    snapshot_done(b)
     choose_game(b, "house_of_cards")
     b.js("const t = document.querySelector('[data-testid=input]'); t.value = arguments[0];"
          " t.dispatchEvent(new Event('input'));", big)
     b.click("[data-testid=solve]")
     b.wait("document.querySelector('[data-testid=solve-status]').textContent.includes('positions')", 60)
-    solve_sample(b, "sevens")
-    st = b.state()
-    assert st["game"] == "sevens" and st["steps"] > 0
+    choose_game(b, "sevens")
+    load_sample(b, "sevens", 0)
+    assert b.state()["solving"], "the first solve ended before the second was asked: the case proves nothing"
+    b.click("[data-testid=solve]")
+    wait_solved(b, "sevens")
     assert b.js("return document.querySelector('[data-testid=cancel]').disabled;") is True
     assert text_of(b, "answer") == read("sevens", "sample-1.ans")
-    if b.pids():
-        time.sleep(2.0)
-        assert not spinning_threads(b)
+    # The replaced solve was stopped, not left running in the engine's worker.
+    quiet_after(b, time.monotonic(), "a solve replaced by another")
 
 
 def test_a_small_explore_study_gives_the_cli_numbers(b: Driver) -> None:
@@ -444,15 +585,15 @@ def test_the_page_at_390_by_844_and_1366_by_768_looks_finished(b: Driver) -> Non
             solve_sample(b, "kalah")
             # Nothing wider than the screen: no sideways scrolling.
             assert b.js("return document.documentElement.scrollWidth;") <= width
-            for testid in ("game", "sample-list", "case", "play-as"):
+            # (At 1366 x 768 the first test read every select already.)
+            for testid in ("game", "sample-list", "case", "play-as") if width < 1366 else ():
                 ok, why = legible(element_luma(b, f"select[data-testid={testid}]"))
                 assert ok, f"{testid} at {width} px: {why}"
             b.js("window.scrollTo(0, 0);")
-            time.sleep(0.5)
-            b.screenshot(shots / f"webkit-{width}x{height}.png")
+            page_shot(b, shots / f"webkit-{width}x{height}.png")
             b.js("document.querySelector('[data-testid=canvas]').scrollIntoView({block: 'start'});")
-            time.sleep(0.8)
-            b.screenshot(shots / f"webkit-{width}x{height}-stage.png")
+            time.sleep(0.5)   # the stage's fit after the scroll
+            page_shot(b, shots / f"webkit-{width}x{height}-stage.png")
     finally:
         b.viewport(1366, 768)
 

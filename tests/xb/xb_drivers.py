@@ -37,7 +37,11 @@ if (!window.__xbErrors) {
   document.addEventListener('securitypolicyviolation', (e) =>
     errors.push('csp: ' + e.violatedDirective + ' at ' + (e.target && e.target.nodeName)), true);
   const original = console.error;
-  console.error = function (...args) { errors.push('console.error: ' + args.map((a) => (a && a.stack ? a + ' ' + a.stack : String(a))).join(' ')); return original.apply(this, args); };
+  console.error = function (...args) {
+    const text = args.map((a) => (a && a.stack ? a + ' ' + a.stack : String(a))).join(' ');
+    errors.push('console.error: ' + text);
+    return original.apply(this, args);
+  };
 }
 """
 
@@ -69,13 +73,31 @@ class Driver:
 
     # --- shared
     def goto(self, url: str) -> None:
-        self.collect_errors()
-        self._goto(url)
-        self.js(ERROR_TRAP)
+        """Opens `url` as a new document (never a jump within the shown one) and waits for it."""
+        self._new_document(lambda: self._goto(url), url)
 
     def reload(self) -> None:
+        self._new_document(self._reload, "the reload")
+
+    def _new_document(self, navigate: Any, what: str) -> None:
+        # Marionette may return from a navigation before the new document has replaced the
+        # old one: the old one is marked, and the wait is for a document without the mark.
         self.collect_errors()
-        self._reload()
+        try:
+            self.js("window.__xbLeft = true;")
+        except Exception:  # noqa: BLE001 - no page yet
+            pass
+        navigate()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if self.js("return !window.__xbLeft && document.readyState !== 'loading';"):
+                    break
+            except Exception:  # noqa: BLE001 - a document between two: asked again
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: {what} did not load a new document in 60 s")
+            time.sleep(0.1)
         self.js(ERROR_TRAP)
 
     def collect_errors(self) -> list[str]:
@@ -96,8 +118,21 @@ class Driver:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.name}: timed out after {timeout_s} s waiting for: {expr}")
-            time.sleep(0.05)
+                raise AssertionError(f"{self.name}: timed out after {timeout_s} s waiting for: {expr}\n"
+                                     f"page: {self.describe()}")
+            time.sleep(0.1)
+
+    def describe(self) -> str:
+        """What the page shows, for a failure's message."""
+        try:
+            return json.dumps(self.js(
+                "const t = (id) => { const e = document.querySelector(`[data-testid=${id}]`);"
+                " return e ? e.textContent.slice(0, 300) : null; };"
+                " return {state: window.pixelJudge ? pixelJudge.state() : null, status: t('solve-status'),"
+                " error: t('error'), solution: t('solution-status'), verdict: t('solution-verdict'),"
+                " errors: window.__xbErrors || []};"))
+        except Exception as err:  # noqa: BLE001 - the page itself may be gone
+            return f"(unreadable: {err})"
 
     def select(self, css: str, value: str) -> None:
         """Picks an option as a user does (a click on it)."""
@@ -309,14 +344,26 @@ class Chromium(Driver):
 
     def __init__(self, playwright: Any, executable: str, args: list[str]) -> None:
         super().__init__()
-        self.browser = playwright.chromium.launch(executable_path=executable, args=args)
+        # A switch Chromium ignores, so that its processes can be told from any other Chromium's.
+        self.marker = f"--pixel-judge-xb={os.getpid()}-{time.monotonic_ns()}"
+        self.browser = playwright.chromium.launch(executable_path=executable, args=[*args, self.marker])
         self.context = self.browser.new_context(viewport={"width": 1366, "height": 768})
         self.page = self.context.new_page()
         self.version = self.browser.version
-        self.page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        self.page.on("console",
+                     lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
 
     def pids(self) -> list[int]:
+        """The browser process (the one started with this driver's marker) and its children."""
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    args = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if self.marker.encode() in args:
+                    return process_tree(int(entry))
         return []
 
     def _goto(self, url: str) -> None:
@@ -335,7 +382,10 @@ class Chromium(Driver):
             list(args))
 
     def click(self, css: str) -> None:
-        self.page.click(css)
+        # Solve is only marked busy (aria-disabled) while a solve runs, and a press then starts
+        # over, as it does in the other engines' clicks: Playwright would wait for "enabled".
+        busy = self.page.get_attribute(css, "aria-disabled") == "true"
+        self.page.click(css, force=busy)
 
     def select(self, css: str, value: str) -> None:
         self.page.select_option(css, value)
@@ -378,20 +428,13 @@ def process_tree(root: int) -> list[int]:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time the processes have used so far."""
+    """User + system CPU time the processes have used so far, with that of their
+    children that have ended (a browser's helper processes come and go)."""
     ticks = 0
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        ticks += int(fields[11]) + int(fields[12])
+        ticks += sum(int(v) for v in fields[11:15])
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def cpu_busy(driver: Driver, seconds: float = 3.0) -> float:
-    """The cores the browser's processes keep busy over `seconds` (1.0 = one core)."""
-    pids = driver.pids()
-    before = cpu_seconds(pids)
-    time.sleep(seconds)
-    return (cpu_seconds(pids) - before) / seconds
