@@ -60,6 +60,27 @@ VENDORED_NPM = {
 # The inline import map is allowed by its hash in script-src (the CSP has no 'unsafe-inline').
 IMPORT_MAP = json.dumps({"imports": {name: f"./vendor/{name}/{path}"
                                      for name, path in VENDORED_NPM.items()}}, indent=1)
+# The page's first script (web/js/early-solve.js) is inlined into index.html, allowed by
+# its hash: it must run before the controls it guards can be used, which a script fetched
+# with `async` does not promise (a Solve pressed before it arrived was lost).
+EARLY_SCRIPT = WEB / "js" / "early-solve.js"
+EARLY_SCRIPT_TAG = '<script src="js/early-solve.js" async></script>'
+
+
+def early_script() -> str:
+    text = EARLY_SCRIPT.read_text(encoding="utf-8")
+    if "</script" in text.lower():
+        raise SystemExit("web/js/early-solve.js must not contain '</script': the page inlines it")
+    return text
+
+
+def early_script_hash() -> str:
+    """The CSP source that allows the inlined early script ("" without web/)."""
+    if not EARLY_SCRIPT.is_file():
+        return ""
+    return "'sha256-{}'".format(base64.b64encode(hashlib.sha256(early_script().encode()).digest()).decode())
+
+
 IMPORT_MAP_HASH = "'sha256-{}'".format(
     base64.b64encode(hashlib.sha256(IMPORT_MAP.encode()).digest()).decode())
 SAMPLE_PREFIXES = ("sample-", "spec-", "official-")

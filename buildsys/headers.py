@@ -4,8 +4,9 @@ writes them for static hosts as dist/_headers (Netlify, Cloudflare Pages) and
 dist/nginx.conf (an nginx snippet: headers and content types).
 
 The page's CSP allows its own files, WebAssembly compilation, two inline scripts by
-their hashes (the import map, and the runner frame's script: runner/frame.js, inlined
-into a sandboxed srcdoc frame) and workers from data: URLs (the runner's, started from
+their hashes (the import map, the page's early script: js/early-solve.js, inlined into
+index.html, and the runner frame's script: runner/frame.js, inlined into a sandboxed
+srcdoc frame) and workers from data: URLs (the runner's, started from
 that opaque frame, which inherits this policy and adds its own: no network at all).
 Every response carries it, worker scripts included (a worker's policy comes from its
 script's response, never from a <meta>), with frame-ancestors 'none': no other page may
@@ -19,13 +20,14 @@ from __future__ import annotations
 import mimetypes
 from pathlib import Path
 
-from .config import IMPORT_MAP_HASH
+from .config import IMPORT_MAP_HASH, early_script_hash
 from .runner import FRAME_SCRIPT, frame_hash
 
 # (A scratch engine source without web/, as the tests make, imports this too: no hash then.)
 RUNNER_FRAME_HASH = frame_hash() if FRAME_SCRIPT.is_file() else ""
 # Every directive but frame-ancestors, which a <meta> policy cannot carry.
-SCRIPT_SOURCES = " ".join(filter(None, ("'self' 'wasm-unsafe-eval'", IMPORT_MAP_HASH, RUNNER_FRAME_HASH)))
+SCRIPT_SOURCES = " ".join(filter(None, ("'self' 'wasm-unsafe-eval'", IMPORT_MAP_HASH, early_script_hash(),
+                                         RUNNER_FRAME_HASH)))
 META_CSP = (f"default-src 'self'; script-src {SCRIPT_SOURCES}; "
             "worker-src 'self' data:; connect-src 'self'; img-src 'self'; style-src 'self'; "
             "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from .compress import compress_site
-from .config import (DIST, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME, PYODIDE_FILES,
-                     RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB, log, run, sha256)
+from .config import (DIST, EARLY_SCRIPT_TAG, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME,
+                     PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB,
+                     early_script, log, run, sha256)
 from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
                       nginx_conf)
@@ -135,6 +136,9 @@ def vendor_npm() -> None:
     if html.count(marker) != 1 or len(policy.findall(html)) != 1:
         sys.exit("web/index.html needs one '<!-- import map -->' marker and one CSP <meta>")
     html = html.replace(marker, f'<script type="importmap">{IMPORT_MAP}</script>')
+    if html.count(EARLY_SCRIPT_TAG) != 1:
+        sys.exit(f"web/index.html needs one {EARLY_SCRIPT_TAG}")
+    html = html.replace(EARLY_SCRIPT_TAG, f"<script>{early_script()}</script>")
     # The page's policy for hosts that send no headers (headers.py: the same as served).
     page.write_text(policy.sub(lambda m: m.group(1) + META_CSP + m.group(2), html), encoding="utf-8")
     # And the embed's (its import map is the page's: it loads i18next for its words).

@@ -1,5 +1,6 @@
-// A classic script (not a module), loaded first and async: it runs before the
-// page's module graph and manifest have arrived.  Until the page takes over the
+// A classic script (not a module), inlined into index.html's head by the build
+// (allowed by its SHA-256 in the CSP): it runs before the body is parsed, so before
+// any control exists, and long before the page's module graph and manifest arrive.  Until the page takes over the
 // controls (solve.js's takeOver() marks the Solve button `data-wired`), a press
 // of Solve (click, Enter or Space on the button, Ctrl+Enter anywhere) is not lost:
 // it is queued on the button (`data-queued`) with a visible "Waiting for the
