@@ -40,7 +40,7 @@ export async function readLink(fragment, knownGames) {
     const { game, text, caseIndex, step, moves } = linked;
     return { scene: { game, text, caseIndex, step, moves }, autoplay, error: null };
   } catch (err) {
-    return { scene: null, autoplay, error: err instanceof LinkError ? msgText({ id: err.key, params: err.params }) : t("ui.link.unreadable") };
+    return { scene: null, autoplay, error: err instanceof LinkError ? msgText({ id: err.msgId, params: err.params }) : t("ui.link.unreadable") };
   }
 }
 

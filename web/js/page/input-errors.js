@@ -7,8 +7,8 @@ import { localize, t } from "../i18n/i18n.js";
 
 /**
  * An error to show: the engine's (its message, with the line and column it names) or one
- * of the page's own (`key`).
- * @typedef {{ message?: string, msg?: object, key?: string, line?: number | null,
+ * of the page's own (`uiKey`, a catalog key).
+ * @typedef {{ message?: string, msg?: object, uiKey?: string, line?: number | null,
  *   column?: number | null, token?: string | null }} ShownError
  */
 
@@ -25,7 +25,7 @@ export function clearError() {
 /** @param {ShownError} error */
 export function showError(error) {
   shown = error;
-  const message = error.key ? t(error.key) : String(localize(error).message);
+  const message = error.uiKey ? t(error.uiKey) : String(localize(error).message);
   el.error.textContent = message + excerpt(error);
   el.error.hidden = false;
   if (error.line && error.column) selectPosition(error.line, error.column, error.token);
@@ -34,7 +34,7 @@ export function showError(error) {
 // The shown error in the new language (the excerpt is the user's text: it stays).
 on("language", () => {
   if (!shown) return;
-  const message = shown.key ? t(shown.key) : String(localize(shown).message);
+  const message = shown.uiKey ? t(shown.uiKey) : String(localize(shown).message);
   el.error.textContent = message + excerpt(shown);
 });
 

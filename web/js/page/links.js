@@ -46,7 +46,7 @@ export async function readLink() {
   try {
     linked = await share.parseFragment(fragment, app.games.map((g) => g.name));
   } catch (err) {
-    showLinkError(err instanceof share.LinkError ? { id: err.key, params: err.params }
+    showLinkError(err instanceof share.LinkError ? { id: err.msgId, params: err.params }
       : { id: "ui.link.unreadable", params: {} });
   }
   share.clearFragment();

@@ -27,7 +27,7 @@ export class LinkError extends Error {
    */
   constructor(key, params, english) {
     super(english);
-    this.key = key;
+    this.msgId = key;
     this.params = params;
   }
 }

@@ -43,7 +43,7 @@ export async function solve({ caseIndex = 0, step = 0, moves = [], userSteps = [
   game = app.game, text = el.input.value, accept = null } = {}) {
   if (!app.client || !game) return false;
   if (!text.trim()) {
-    showError({ key: "ui.solve.empty" });
+    showError({ uiKey: "ui.solve.empty" });
     return false;
   }
   clearError();

@@ -1,8 +1,8 @@
 // A small element builder for the tool panels.  Text is only ever set as text.
 //   h("button", {testid: "x", class: "y", type: "button"}, "label", child, ...)
 // Words come from the catalogs, so they follow the language (i18n/dom.js):
-//   h("button", {i18n: "ui.key", i18nParams: {...}})   the element's text
-//   h("input", {i18nAttr: {"aria-label": "ui.key"}})      attributes
+//   h("button", {i18n: "ui.tool.label", i18nParams: {...}})   the element's text
+//   h("input", {i18nAttr: {"aria-label": "ui.tool.label"}})      attributes
 //   h("p", {msg: {id, params}})                           an engine message
 import { setAttrs, setMsg, setText } from "../i18n/dom.js";
 import { t } from "../i18n/i18n.js";
@@ -73,7 +73,7 @@ export function select(testid, options, { value, label } = {}) {
 export class FieldError extends Error {
   constructor(key, params = {}) {
     super(t(key, params));
-    this.key = key;
+    this.msgId = key;
     this.params = params;
   }
 }
@@ -104,7 +104,7 @@ export function wholeNumber(input, name, { min = 0, max = Number.MAX_SAFE_INTEGE
  *   ("Cannot check: {{reason}}"), or null
  */
 export function showFailure(status, err, prefix = null) {
-  const reason = err instanceof FieldError ? { id: err.key, params: err.params }
+  const reason = err instanceof FieldError ? { id: err.msgId, params: err.params }
     : err && err.msg ? err.msg : { id: "raw", params: { text: String(err && err.message ? err.message : err) } };
   if (prefix) setText(status, prefix, { reason });
   else setText(status, "ui.tools.reason", { reason });
