@@ -16,7 +16,7 @@ GAMES = ["the_game", "kalah", "house_of_cards", "byte_me", "sevens"]
 # file formats, key caps, and the judge's own words in the samples' names.
 KEPT = {"PIXEL", "JUDGE", "BOB", "ALICE", "AXEL", "BIRGIT", "Pixel", "Judge", "Pyodide", "Python", "Alice", "Bob", "Axel", "Birgit",
         "GIF", "PNG", "CSV", "JSON", "stdout", "stderr", "Home", "End", "Space", "Ctrl", "Enter", "Tab", "Esc",
-        "zip"}
+        "zip", "stdin", "WebAssembly", "Clang"}
 
 
 def open_in(browser: Any, url: str, locale: str) -> tuple[Any, Any, Watch]:
@@ -198,3 +198,89 @@ def test_a_stored_choice_is_checked_before_it_is_used(browser: Any, site_url: st
         assert watch.errors == []
     finally:
         context.close()
+
+
+def paste_over_the_limit(page: Any) -> None:
+    """A paste of 3,000,000 characters, over the engine's input limit (refused by the page)."""
+    page.evaluate("""() => { const data = new DataTransfer(); data.setData('text/plain', 'x'.repeat(3000000));
+      document.querySelector('[data-testid=input]').dispatchEvent(
+        new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true})); }""")
+    wait_js(page, "!document.querySelector('[data-testid=error]').hidden")
+
+
+# Code a Chinese text quotes as it is: the compiler's command line and a header's name.
+CODE = re.compile(r"clang\+\+[^；;)）]*|<[a-z/+.]+>")
+
+
+def test_the_page_s_own_errors_tool_verdicts_and_the_cpp_box_are_chinese(zh: Any) -> None:
+    text = read("byte_me", "sample-1.in")
+    solve_ui(zh, "byte_me", text)
+    # A paste over the input limit: refused with the page's own message, in Chinese.
+    paste_over_the_limit(zh)
+    error = zh.text_content("[data-testid=error]")
+    assert CJK.search(error) and "3,000,000" in error and not english_words([error]), error
+    assert zh.input_value("[data-testid=input]") == text
+    # A tool's verdict: a wrong output checked.
+    zh.click("[data-testid=tool-check]")
+    zh.fill("[data-testid=check-output]", "garbage\n")
+    zh.click("[data-testid=check-run]")
+    wait_js(zh, "document.querySelector('[data-testid=check-results] li')")
+    # My solution in C++: the box that offers the compiler (nothing is downloaded).
+    zh.click("[data-testid=tool-solution]")
+    zh.select_option("[data-testid=solution-language]", "cpp")
+    wait_js(zh, "(() => { const b = document.querySelector('[data-testid=cpp-box]');"
+                " return b && !b.hidden && /\\d/.test(b.textContent); })()")
+    texts = [CODE.sub("", t) for t in zh.evaluate(VISIBLE_TEXT)]
+    assert any(CJK.search(t) for t in texts)
+    assert english_words(texts, "byte_me") == set(), [t for t in texts if english_words([t], "byte_me")][:20]
+    assert CJK.search(zh.text_content("[data-testid=cpp-box]"))
+    # Attributes a reader hears or sees on hover are Chinese too.
+    labels = zh.evaluate("""() => [...document.querySelectorAll('[aria-label], [title], [placeholder]')]
+      .filter((e) => e.checkVisibility()).flatMap((e) => ['aria-label', 'title', 'placeholder']
+      .map((a) => e.getAttribute(a)).filter(Boolean))""")
+    labels = [CODE.sub("", t) for t in labels]
+    assert labels and english_words(labels, "byte_me") == set(), \
+        [t for t in labels if english_words([t], "byte_me")][:20]
+    # The error follows a change of language.
+    zh.select_option("[data-testid=language]", "en")
+    wait_js(zh, "pixelJudge.state().lang === 'en'")
+    try:
+        assert zh.text_content("[data-testid=error]").startswith("The pasted text is 3,000,000 characters")
+    finally:
+        zh.select_option("[data-testid=solution-language]", "python")
+        zh.select_option("[data-testid=language]", "zh-CN")
+        wait_js(zh, "pixelJudge.state().lang === 'zh-CN'")
+    assert zh.text_content("[data-testid=error]") == error
+
+
+PLOT_ROWS = """() => [...document.querySelectorAll('[data-testid=explore-plot]')].map((c) => {
+  const ctx = c.getContext('2d');
+  const row = (y) => { const d = ctx.getImageData(0, y, c.width, 1).data;
+    return new Set(Array.from({length: c.width}, (_, x) => d.slice(4 * x, 4 * x + 3).join())).size; };
+  return {height: c.height, top: row(0), bottom: row(c.height - 1)};
+})"""
+
+
+def test_explore_s_plots_speak_chinese_and_keep_their_words_inside(zh: Any) -> None:
+    zh.select_option("[data-testid=game]", "kalah")
+    wait_js(zh, "pixelJudge.state().game === 'kalah'")
+    zh.evaluate("pixelJudge.explore('kalah', {study: 'swaps', deals: 24, seed: 3, workers: 1})")
+    state = zh.evaluate("pixelJudge.exploreState()")
+    labels = [r["label"] for p in state["plots"] for r in p["regions"]]
+    titles = [p["title"] for p in state["plots"]]
+    # The legend's and the bars' words are the study's class labels, in Chinese.
+    assert any("交换" in label for label in labels), labels
+    assert english_words(labels + titles) == set(), labels + titles
+    # A 16 px CJK line gets a taller canvas: the title and the axis name stay inside it
+    # (the first and last rows are the background only).
+    rows = zh.evaluate(PLOT_ROWS)
+    assert rows and all(r["height"] > 120 and r["top"] == 1 and r["bottom"] == 1 for r in rows), rows
+    zh.select_option("[data-testid=language]", "en")
+    wait_js(zh, "pixelJudge.state().lang === 'en'")
+    try:
+        wait_js(zh, "[...document.querySelectorAll('[data-testid=explore-plot]')].every((c) => c.height === 120)")
+        english = [r["label"] for p in zh.evaluate("pixelJudge.exploreState()")["plots"] for r in p["regions"]]
+        assert any("swap" in label for label in english) and not any(CJK.search(x) for x in english), english
+    finally:
+        zh.select_option("[data-testid=language]", "zh-CN")
+        wait_js(zh, "pixelJudge.state().lang === 'zh-CN'")

@@ -4,7 +4,7 @@
 // (aggregate.js) and draws them (plots.js).  A click on a bar asks the bridge
 // for that bucket's first deal ("explore_deal") and hands it to the player.
 import { emptyAggregate, merge, resultJson, toCsv } from "./aggregate.js";
-import { PH, PW, drawPlot, highlight } from "./plots.js";
+import { PW, drawPlot, highlight, plotHeight } from "./plots.js";
 import { MAX_WORKERS, Pool, defaultWorkers } from "./pool.js";
 import { shortcut } from "../page/shortcuts.js";
 import { setAttrs, setMsg, setPlain, setText } from "../i18n/dom.js";
@@ -125,7 +125,7 @@ export class ExploreView {
 
   buildPlots() {
     this.plots = this.study.plots.map((plot, k) => {
-      const canvas = node("canvas", { width: PW, height: PH, tabIndex: 0, testid: "explore-plot",
+      const canvas = node("canvas", { width: PW, height: plotHeight(), tabIndex: 0, testid: "explore-plot",
         i18nAttr: { "aria-label": "ui.explore.plot_label" }, i18nParams: { title: plot.title_msg || plot.title } });
       canvas.dataset.plot = String(k);
       const what = { rate_lines: "ui.explore.click_point", dist_lines: "ui.explore.click_point", heatmap: "ui.explore.click_cell", stacked: "ui.explore.click_segment" }[plot.kind] || "ui.explore.click_bar";
@@ -153,7 +153,7 @@ export class ExploreView {
     const scale = whole >= 2 || room < PW * 1.25 ? Math.max(1, whole) : room / PW;
     for (const { canvas } of this.plots) {
       canvas.style.width = `${Math.floor(PW * scale)}px`;
-      canvas.style.height = `${Math.floor(PH * scale)}px`;
+      canvas.style.height = `${Math.floor(canvas.height * scale)}px`;
     }
   }
 
@@ -300,8 +300,13 @@ export class ExploreView {
     const { plot, canvas } = entry;
     const a = this.aggregate;
     const data = plot.source === "outcomes" ? a.outcomes : a.metrics[plot.source.split(".")[1]];
+    // A language set in 16 px CJK letters draws on a taller canvas.
+    if (canvas.height !== plotHeight()) {
+      canvas.height = plotHeight();
+      this.fit();
+    }
     const ctx = canvas.getContext("2d", { alpha: false });
-    entry.regions = drawPlot(ctx, plot, data, this.study.classes);
+    entry.regions = drawPlot(ctx, plot, data, this.study.classes, this.study.class_labels || {});
     if (entry.focus >= entry.regions.length) entry.focus = -1;
     if (entry.focus >= 0) highlight(ctx, entry.regions[entry.focus]);
   }
@@ -309,7 +314,7 @@ export class ExploreView {
   regionAt(entry, ev) {
     const rect = entry.canvas.getBoundingClientRect();
     const x = ((ev.clientX - rect.left) / rect.width) * PW;
-    const y = ((ev.clientY - rect.top) / rect.height) * PH;
+    const y = ((ev.clientY - rect.top) / rect.height) * entry.canvas.height;
     let best = -1;
     let bestDistance = Infinity;
     entry.regions.forEach((r, k) => {
@@ -403,7 +408,7 @@ export class ExploreView {
       plots: this.plots.map(({ plot, canvas, regions }) => {
         const r = rect(canvas);
         const sx = r.width / PW;
-        const sy = r.height / PH;
+        const sy = r.height / canvas.height;
         return {
           title: plot.title, kind: plot.kind,
           regions: regions.map((g) => ({ path: g.path, label: g.label, x: r.left + (g.x + g.w / 2) * sx, y: r.top + (g.y + g.h / 2) * sy })),

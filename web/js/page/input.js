@@ -139,9 +139,11 @@ export function guardInputSize() {
     if (value.length - replaced + text.length <= MAX_INPUT_CHARS) return;
     event.preventDefault();
     const count = (/** @type {number} */ n) => n.toLocaleString("en-US");
-    showError({ message: `The ${event.type === "paste" ? "pasted" : "dropped"} text is ${count(text.length)} characters: `
-      + `with it the input would be longer than the ${count(MAX_INPUT_CHARS)} characters the engine reads, `
-      + "so it was not inserted. Your input is unchanged." });
+    const params = { length: count(text.length), limit: count(MAX_INPUT_CHARS) };
+    // A message of the catalog: the error follows a change of language.
+    const msg = event.type === "paste" ? { id: "ui.input.paste_too_long", params: { length: params.length, limit: params.limit } }
+      : { id: "ui.input.drop_too_long", params: { length: params.length, limit: params.limit } };
+    showError({ message: "", msg });
   };
   el.input.addEventListener("paste", (event) => guard(event, event.clipboardData));
   el.input.addEventListener("drop", (event) => guard(event, event.dataTransfer));
