@@ -16,7 +16,7 @@ from .config import (DIST, EARLY_SCRIPT_TAG, ENGINE_STDLIB, FONT_FILE, IMPORT_MA
 from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
                       nginx_conf)
-from .locale import write_catalogs
+from .locale import languages, write_catalogs
 from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
 from .samples import samples
@@ -187,6 +187,15 @@ def write_host_headers(folder: Path) -> None:
     (folder / "nginx.conf").write_text(nginx_conf(files), encoding="utf-8")
 
 
+def offline_words() -> dict[str, dict[str, str]]:
+    """The damaged page's words (the page catalogs' ui.offline.* texts) in every language."""
+    words = {}
+    for lang in languages():
+        page = json.loads((WEB / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+        words[lang] = {f"ui.offline.{key}": text for key, text in page["ui"]["offline"].items()}
+    return words
+
+
 def write_service_worker(folder: Path) -> str:
     """dist/sw.js with the build's id and the SHA-256 of every file it precaches
     (everything the site serves, but itself, the compressed copies, the host's files
@@ -204,7 +213,10 @@ def write_service_worker(folder: Path) -> str:
     sw = folder / "sw.js"
     text = sw.read_text(encoding="utf-8")
     marker = 'const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };'
-    if marker not in text:
-        sys.exit("web/sw.js lost its PRECACHE line")
+    words_marker = "const WORDS = { en: {} };"
+    if marker not in text or words_marker not in text:
+        sys.exit("web/sw.js lost its PRECACHE or WORDS line")
+    words = json.dumps(offline_words(), ensure_ascii=False)
+    text = text.replace(words_marker, f"const WORDS = {words};")
     sw.write_text(text.replace(marker, line), encoding="utf-8")
     return build_id

@@ -525,7 +525,8 @@ def test_i18next_and_the_python_formatter_render_every_message_alike(frame_messa
 # strings in the page's code ("ui.x.y") and in index.html (data-i18n, data-i18n-attr).
 
 WEB = ROOT / "web"
-PAGE_JS = sorted((WEB / "js").rglob("*.js"))
+# The page's modules and its service worker (the damaged page's words).
+PAGE_JS = sorted((WEB / "js").rglob("*.js")) + [WEB / "sw.js"]
 UI_KEY = re.compile(r"""["'](ui\.[a-z0-9_.]+)["']""")
 HTML_TEXT_KEY = re.compile(r'data-i18n="(ui\.[a-z0-9_.]+)"')
 HTML_ATTR_KEYS = re.compile(r'data-i18n-attr="([^"]+)"')

@@ -26,6 +26,12 @@ const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };
 /** This worker's own global scope (the WebWorker library types `self` as any worker's). */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
+// The words of the damaged page in every language ({lang: {key: text}}): the catalogs'
+// ui.offline.* texts, which build.py writes in dist/sw.js as it writes PRECACHE (the
+// catalogs themselves may be what is damaged).
+/** @type {Record<string, Record<string, string>>} */
+const WORDS = { en: {} };
+
 const CACHE = `pixel-judge-site-${PRECACHE.build}`;
 const SCOPE = new URL("./", sw.location.href);
 const NAMES = Object.keys(PRECACHE.files);
@@ -69,6 +75,7 @@ let checked = { files: 0, bytes: 0, ms: 0 };
 
 sw.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
+  if (event.data && event.data.type === "language") event.waitUntil(keepLanguage(event.data.lang));
   if (event.data && event.data.type === "checked" && event.source) event.source.postMessage({ type: "checked", ...checked });
 });
 
@@ -199,28 +206,74 @@ async function sha256(body) {
   return hex;
 }
 
-function explain(problem) {
-  if (problem === "other-build") return "A new version of Pixel Judge is on the site: reload to get it.";
-  if (problem === "offline") return "The offline copy of Pixel Judge is damaged: connect to the internet and reload.";
-  return `The offline copy of Pixel Judge is damaged and the site did not send it again (${problem}): reload later.`;
+// The page's language (the visitor's choice or the browser's, told by the page at each
+// boot and change), kept in a cache of its own for the worker's next start; checked
+// against the languages of WORDS whenever it is read.
+const PREFS = "pixel-judge-prefs";
+const LANGUAGE_KEY = new URL("pixel-judge-language", SCOPE).href;
+
+/** @param {unknown} lang */
+async function keepLanguage(lang) {
+  if (typeof lang !== "string" || !Object.prototype.hasOwnProperty.call(WORDS, lang)) return;
+  const prefs = await caches.open(PREFS);
+  await prefs.put(LANGUAGE_KEY, new Response(lang));
 }
 
-function damagedPage(problem) {
-  const text = explain(problem);
+// The page's last language, else the browser's first one the site speaks (the page's
+// rule, js/i18n/lang.js fromBrowser, for the languages of WORDS).
+async function language() {
+  try {
+    const kept = await (await caches.open(PREFS)).match(LANGUAGE_KEY);
+    const lang = kept ? (await kept.text()).slice(0, 16) : "";
+    if (Object.prototype.hasOwnProperty.call(WORDS, lang)) return lang;
+  } catch {
+    // No storage: the browser's languages decide.
+  }
+  for (const tag of sw.navigator.languages || []) {
+    const [primary, ...rest] = String(tag).toLowerCase().split(/[-_]/);
+    if (primary === "en") return "en";
+    const traditional = rest.includes("hant") || rest.some((part) => ["tw", "hk", "mo"].includes(part));
+    if (primary === "zh" && (rest.includes("hans") || !traditional) && WORDS["zh-CN"]) return "zh-CN";
+  }
+  return "en";
+}
+
+/**
+ * A text of the damaged page in `lang` ({{name}} replaced by params[name], as text).
+ * @param {string} lang
+ * @param {string} key
+ * @param {Record<string, string>} [params]
+ */
+function say(lang, key, params = {}) {
+  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name) => params[name] ?? "");
+}
+
+/** @param {string} text */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function explain(problem, lang = "en") {
+  if (problem === "other-build") return say(lang, "ui.offline.other_build");
+  if (problem === "offline") return say(lang, "ui.offline.damaged_offline");
+  return say(lang, "ui.offline.damaged", { problem: String(problem) });
+}
+
+async function damagedPage(problem) {
+  const lang = await language();
+  const text = escapeHtml(explain(problem, lang));
+  const why = escapeHtml(say(lang, problem === "offline" ? "ui.offline.why_offline" : "ui.offline.why"));
   // The site's stylesheet if it can be had (through this worker, checked); plain and
   // readable if not.
-  const html = `<!doctype html><html lang="en"><meta charset="utf-8">
+  const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pixel Judge: the offline copy is damaged</title>
+<title>${escapeHtml(say(lang, "ui.offline.title"))}</title>
 <link rel="stylesheet" href="${SCOPE.pathname}css/pixel.css">
 <header class="bar"><h1 class="logo">PIXEL<span>JUDGE</span></h1></header>
 <main data-testid="damaged-page" class="banner" role="alert">
-<h2>Pixel Judge cannot start</h2>
+<h2>${escapeHtml(say(lang, "ui.offline.heading"))}</h2>
 <p>${text}</p>
-<p>Some of the files this browser keeps for Pixel Judge did not match the files of the
-version it installed, so they were not used${problem === "offline" ? ", and they could not be downloaded again while offline" : ""}.
-Your saved inputs and solutions are kept.</p>
-<p><a href="${SCOPE.pathname}">Reload</a></p>
+<p>${why}</p>
+<p><a href="${SCOPE.pathname}">${escapeHtml(say(lang, "ui.offline.reload"))}</a></p>
 </main></html>`;
   return new Response(html, { status: 503,
     headers: { ...PRECACHE.headers["*"], "Content-Type": "text/html; charset=utf-8" } });
@@ -228,7 +281,7 @@ Your saved inputs and solutions are kept.</p>
 
 async function tellPages(name, problem) {
   for (const client of await sw.clients.matchAll({ type: "window" })) {
-    client.postMessage({ type: "pixel-judge-damaged", file: name,
+    client.postMessage({ type: "pixel-judge-damaged", file: name, problem: String(problem),
       message: explain(problem) });
   }
 }

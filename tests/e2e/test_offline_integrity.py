@@ -9,6 +9,7 @@ runs the steps in order; the last gives the host another build of one file."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -163,6 +164,48 @@ def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
         return c[{json.dumps(url + 'js/stage/scenes/sevens.js')}] === {json.dumps(PRECACHE['files']['js/stage/scenes/sevens.js'])}
             && Object.keys(c).length === {len(PRECACHE['files'])}; }})()""", 30_000)
     assert page.evaluate(CACHED) == expected_cache(url)
+
+
+def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
+    """The page tells the service worker its language (the switch here); offline, the
+    damaged page and the banner say it in Chinese, from the words build.py wrote in sw.js."""
+    context, page, url, _ = visited
+    page.evaluate("pixelJudge.ready")
+    page.select_option("[data-testid=language]", "zh-CN")
+    wait_js(page, "pixelJudge.state().lang === 'zh-CN'")
+    wait_js(page, """caches.open('pixel-judge-prefs').then((c) => c.keys()).then((keys) => keys.length === 1
+        && caches.match(keys[0]).then((r) => r.text()).then((t) => t === 'zh-CN'))""", 30_000)
+    page.evaluate(TAMPER, [["index.html", "evil"]])
+    context.set_offline(True)
+    try:
+        response = page.reload()
+        assert response.status == 503
+        assert page.evaluate("document.documentElement.lang") == "zh-CN"
+        text = page.text_content("[data-testid=damaged-page]")
+        assert "Pixel Judge 的离线副本已损坏：请连接网络后重新加载。" in text and "离线时也无法重新下载" in text, text
+        assert not re.search(r"\b(?!Pixel\b|Judge\b|PIXEL|JUDGE)[A-Za-z]{3,}", text), text
+    finally:
+        context.set_offline(False)
+    page.reload()
+    assert solves(page)
+    page.select_option("[data-testid=game]", "byte_me")
+    page.evaluate(TAMPER, [["js/stage/scenes/sevens.js", "append"]])
+    context.set_offline(True)
+    try:
+        page.reload()
+        page.evaluate("pixelJudge.ready")
+        page.select_option("[data-testid=game]", "sevens")
+        wait_js(page, "document.querySelector('[data-testid=damaged]')")
+        assert page.text_content("[data-testid=damaged]") == "Pixel Judge 的离线副本已损坏：请连接网络后重新加载。"
+        page.select_option("[data-testid=language]", "en")
+        wait_js(page, "pixelJudge.state().lang === 'en'")
+        assert page.text_content("[data-testid=damaged]") == \
+            "The offline copy of Pixel Judge is damaged: connect to the internet and reload."
+    finally:
+        context.set_offline(False)
+    page.reload()
+    assert solves(page)
+    wait_js(page, f"(async () => Object.keys(await ({CACHED})()).length === {len(PRECACHE['files'])})()", 30_000)
 
 
 def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offline_copy(visited):

@@ -7,6 +7,8 @@
 // pixelJudge.state().
 import { app } from "./state.js";
 import { addState } from "./hook.js";
+import { language, onLanguage } from "../i18n/i18n.js";
+import { setPlain, setText } from "../i18n/dom.js";
 
 addState(() => ({
   boot: app.client ? app.client.boot : null,
@@ -25,15 +27,28 @@ export function startOffline(ready) {
   if (!("serviceWorker" in navigator)) return;
   offline.state = "registering";
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "pixel-judge-damaged") showDamaged(String(event.data.message));
+    if (event.data && event.data.type === "pixel-judge-damaged") showDamaged(event.data);
   });
-  ready.then(register);
+  // The service worker says why a page cannot start in the page's language: it is told it.
+  const tell = () => {
+    const worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "language", lang: language() });
+  };
+  onLanguage(tell);
+  navigator.serviceWorker.addEventListener("controllerchange", tell);
+  ready.then(() => {
+    tell();
+    return register();
+  });
 }
+
+/** The banner's catalog key for each problem the service worker names. */
+const DAMAGED = { offline: "ui.offline.damaged_offline", "other-build": "ui.offline.other_build" };
 
 // The service worker found a cached file that is not the build's and could not get
 // it again (sw.js): say so, since part of the page may not work.
-/** @param {string} message */
-function showDamaged(message) {
+/** @param {{problem?: unknown, message?: unknown}} data */
+function showDamaged(data) {
   let bar = document.getElementById("damaged");
   if (!bar) {
     bar = document.createElement("div");
@@ -43,7 +58,11 @@ function showDamaged(message) {
     bar.dataset.testid = "damaged";
     document.getElementById("update").after(bar);
   }
-  bar.textContent = message;
+  const problem = String(data.problem || "");
+  const key = DAMAGED[/** @type {keyof typeof DAMAGED} */ (problem)];
+  if (key) setText(bar, key);
+  else if (problem) setText(bar, "ui.offline.damaged", { problem });
+  else setPlain(bar, String(data.message || ""));
 }
 
 async function register() {
