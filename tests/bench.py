@@ -29,6 +29,8 @@ Prints, for one run on this machine (compare figures within a run; absolute time
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
+- the languages (also `--i18n-only`, no browser): the bytes English and Chinese add to a first
+  visit on the wire (i18next, the i18n modules, the catalog; for Chinese the CJK face).
 Writes the figures to build/bench.json too.
 """
 from __future__ import annotations
@@ -121,6 +123,23 @@ def i18n_wire_bytes(dist: Path) -> dict[str, int]:
         return (br if br.exists() else plain).stat().st_size
     common = sum(wire(n) for n in I18N_COMMON)
     return {lang: common + sum(wire(n) for n in files) for lang, files in I18N_LANG.items()}
+
+
+def sw_words_bytes(dist: Path) -> int:
+    """Bytes of the damaged page's words build.py writes into sw.js (every language), raw."""
+    line = next((ln for ln in (dist / "sw.js").read_text(encoding="utf-8").splitlines()
+                 if ln.startswith("const WORDS = ")), "")
+    return len(line.encode("utf-8"))
+
+
+def report_i18n(dist: Path) -> dict[str, int]:
+    added = i18n_wire_bytes(dist)
+    words = sw_words_bytes(dist)
+    print(f"languages on a first visit: English +{added['en'] / 1e3:.1f} KB on the wire (target <= 60), "
+          f"Chinese +{added['zh-CN'] / 1e3:.1f} KB (target <= 250): i18next, the i18n modules, the "
+          f"catalog (and for Chinese the CJK face); sw.js also carries the damaged page's words "
+          f"({words / 1e3:.1f} KB before compression, both languages)")
+    return {**added, "sw_words_raw": words}
 
 
 def summary(values: list[float]) -> str:
@@ -549,12 +568,17 @@ def main() -> int:
                         help="only House of Cards against its C++ oracle")
     parser.add_argument("--embed-only", action="store_true",
                         help="only the embeddable player's figures (tests/bench_embed.py)")
+    parser.add_argument("--i18n-only", action="store_true",
+                        help="only the bytes the languages add to a first visit (no browser)")
     parser.add_argument("--game", choices=engine_names(),
                         help="only this game's per-case and random figures (and, for "
                              "house_of_cards, the oracle's)")
     args = parser.parse_args()
     if args.oracle_only:
         oracle_figures()
+        return 0
+    if args.i18n_only:
+        report_i18n(DIST)
         return 0
     if args.stress_only:
         print("== stress (CLI, random mode, a right program in Python)")
@@ -628,10 +652,7 @@ def main() -> int:
         print(f"cold load on the wire    {boot['wire_bytes'] / 1e6:8.2f} MB   "
               f"(decoded {boot['raw_bytes'] / 1e6:.2f} MB; {boot['wire_bytes'] / 13.9e6:.2f}x the "
               "13.9 MB before compression, target <= 0.5x)")
-        added = i18n_wire_bytes(DIST)
-        print(f"languages on a first visit: English +{added['en'] / 1e3:.1f} KB on the wire (target <= 60), "
-              f"Chinese +{added['zh-CN'] / 1e3:.1f} KB (target <= 250): i18next, the i18n modules, the "
-              "catalog (and for Chinese the CJK face)")
+        report_i18n(DIST)
         figures["embed"] = embed_bench(browser, url)
         if args.boot_only:
             browser.close()
