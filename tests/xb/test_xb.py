@@ -379,6 +379,34 @@ def test_the_second_visit_boots_from_the_snapshot(b: Driver) -> None:
     figure(b, "second_visit_s", round(seconds, 2))
 
 
+def test_the_stored_choice_of_chinese_speaks_chinese_and_solves_the_same_bytes(b: Driver) -> None:
+    """Issue 24 in every engine: Chinese picked on the switch is remembered (a reload boots in
+    it), the header's words are Chinese in the CJK pixel face, and a sample solves to the same
+    bytes; the switch turns the page back to English with no reload."""
+    b.select("[data-testid=language]", "zh-CN")
+    b.wait("pixelJudge.state().lang === 'zh-CN'", 20)
+    assert b.js("return localStorage.getItem('pixelJudge.lang.v1');") == "zh-CN"
+    b.reload()
+    wait_ready(b)
+    try:
+        b.wait("pixelJudge.state().lang === 'zh-CN' && document.documentElement.lang === 'zh-CN'", 20)
+        words = b.js("return ['solve', 'sample'].map((id) => document.querySelector(`[data-testid=${id}]`)"
+                     ".textContent).concat(document.querySelector('h2').textContent);")
+        assert words == ["求解", "样例", "输入"], words
+        assert b.js("return document.fonts.check('16px \"PJ Unifont\"', '中');") is True
+        choose_game(b, "byte_me")
+        load_sample(b, "byte_me", 0)
+        b.click("[data-testid=solve]")
+        b.wait("!pixelJudge.state().solving && pixelJudge.state().steps > 0"
+               " && pixelJudge.state().game === 'byte_me'", 120)
+        assert text_of(b, "answer") == read("byte_me", first_sample("byte_me") + ".ans")
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in text_of(b, "narration")), text_of(b, "narration")
+    finally:
+        b.select("[data-testid=language]", "en")
+        b.wait("pixelJudge.state().lang === 'en' && document.documentElement.lang === 'en'", 20)
+    assert text_of(b, "solve") == "Solve"
+
+
 def test_the_second_visit_boots_from_the_snapshot_in_a_private_window(booted: Driver, site: Site,
                                                                        request: Any) -> None:
     if booted.name != "firefox":
