@@ -161,16 +161,24 @@ def _size(folder: Path, encoded: str = "") -> int:
     return total
 
 
+# The files a boot reads straight from the site's offline copy when their bytes
+# hash to these (pyodide-boot.js): the wasm, both standard libraries, the lock file.
+BOOT_FILES = ("pyodide/pyodide.asm.wasm", f"pyodide/{ENGINE_STDLIB}", "pyodide/python_stdlib.zip",
+              f"wheels/{LOCK_NAME}")
+
+
 def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
     """Writes the runtime's and the wheels' part of the manifest into
     dist/js/engine/pyodide-boot.js, so a worker starts loading the runtime at once
-    instead of waiting for manifest.json first."""
+    instead of waiting for manifest.json first, and the SHA-256 of the files it may
+    read from the offline copy itself (BOOT_FILES)."""
     script = folder / "js" / "engine" / "pyodide-boot.js"
     text = script.read_text(encoding="utf-8")
     marker = "const BUILD = null;"
     if text.count(marker) != 1:
         sys.exit("web/js/engine/pyodide-boot.js lost its 'const BUILD = null;' line")
-    info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}"}
+    info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}",
+            "files": {name: sha256(folder / name) for name in BOOT_FILES}}
     script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
 
 

@@ -155,9 +155,14 @@ def test_the_boot_script_carries_the_manifests_runtime_and_wheels():
     script = (build.DIST / "js" / "engine" / "pyodide-boot.js").read_text(encoding="utf-8")
     line = next(t for t in script.splitlines() if t.startswith("const BUILD = "))
     info = json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
+    files = info.pop("files")
     assert info == {"runtime": manifest["runtime"], "wheels": manifest["wheels"],
                     "stdlib": f"pyodide/{build.ENGINE_STDLIB}"}
     assert f"pyodide/{build.ENGINE_STDLIB}" in manifest["runtime"]["bytes"]
+    # The files a worker may read from the offline copy itself, with the hashes it checks them by.
+    assert set(files) == {"pyodide/pyodide.asm.wasm", f"pyodide/{build.ENGINE_STDLIB}",
+                          "pyodide/python_stdlib.zip", f"wheels/{build.LOCK_NAME}"}
+    assert files == {name: build.sha256(build.DIST / name) for name in files}
 
 
 def test_the_bridge_leaves_the_clis_modules_until_a_tool_or_explore_request():

@@ -108,7 +108,7 @@ def test_first_visit_booted_normally_then_stored_and_recorded_a_snapshot(visited
     stored = page.evaluate(STORED_SNAPSHOT)
     manifest = json.loads((DIST / "manifest.json").read_text())
     key = f"{manifest['runtime']['sha256'][:16]}-{manifest['wheels']['engine_sha256'][:16]}"
-    assert stored["urls"] == [f"{page.url}__snapshot/{key}.gz"]
+    assert stored["urls"] == [f"{page.url}__snapshot/{key}.heap"]
     # The page recorded what it stored, where no worker can write.
     record = stored["record"]
     assert record["id"] == key
@@ -150,14 +150,27 @@ def test_warm_boot_cancel_interrupts_a_long_solve(warm):
 
 # Each spoils the stored snapshot in the page's own context (an attacker at the
 # site's origin): returns the new bytes, and with `forge` also a record that matches
-# them, as one who could write the page's local storage too would.
+# them, as one who could write the page's local storage too would.  The stored file
+# is the heap's runs of non-zero pages (web/js/engine/snapshot-file.js): a 16-byte
+# header ("PJHEAP" 0 1, heap length, run count), the runs' (offset, length), then
+# their bytes, so heap bytes can be found and changed in place.
+HEAP_AT = """(bytes, offset) => {   // where heap byte `offset` sits in the stored file
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const count = view.getUint32(12, true);
+    let data = 16 + 8 * count;
+    for (let k = 0; k < count; k++) {
+        const start = view.getUint32(16 + 8 * k, true), length = view.getUint32(20 + 8 * k, true);
+        if (offset >= start && offset < start + length) return data + offset - start;
+        data += length;
+    }
+    throw new Error('heap byte ' + offset + ' is in no run');
+}"""
 SPOIL = {
     # The attack of issue 17: the real heap with Byte Me!'s "Lose!" and "Bust!"
     # swapped, stored back under the real key; the record is not touched (a solution
     # cannot reach it), so the hash refuses it.
     "swapped-words": ("""async (bytes) => {
-        const plain = new Uint8Array(await new Response(new Blob([bytes]).stream()
-            .pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+        const plain = new Uint8Array(bytes);
         const find = (word) => { const w = [...word].map((c) => c.charCodeAt(0)); const at = [];
             for (let k = 0; k + w.length <= plain.length; k++) {
                 let same = true;
@@ -169,25 +182,31 @@ SPOIL = {
         if (!lose.length || !bust.length) throw new Error('no words to swap');
         for (const k of lose) plain.set([66, 117, 115, 116, 33], k);
         for (const k of bust) plain.set([76, 111, 115, 101, 33], k);
-        return new Uint8Array(await new Response(new Blob([plain]).stream()
-            .pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+        return plain;
     }""", False, "the stored snapshot "),
-    # A gzip bomb (1 GB of zeros) with a record forged to match its packed bytes: the
-    # heap's recorded size caps the inflating.
+    # The bomb of issue 17 in this format: a small file whose header claims a heap of
+    # 1 GB with one run at its end, with a record forged to match its bytes: the
+    # heap's recorded size refuses it before anything is allocated.
     "bomb": ("""async () => {
-        const zeros = new Uint8Array(1 << 20);
-        const body = new ReadableStream({ n: 0, pull(c) { if (this.n++ < 1024) c.enqueue(zeros); else c.close(); } });
-        return new Uint8Array(await new Response(body.pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+        const file = new Uint8Array(16 + 8 + 4096);
+        file.set([0x50, 0x4a, 0x48, 0x45, 0x41, 0x50, 0, 1]);
+        const view = new DataView(file.buffer);
+        view.setUint32(8, 1 << 30, true);
+        view.setUint32(12, 1, true);
+        view.setUint32(16, (1 << 30) - 4096, true);
+        view.setUint32(20, 4096, true);
+        file.fill(7, 24);
+        return file;
     }""", True, "the snapshot heap is larger than its recorded"),
-    # A real snapshot with another runtime build's id in its header, recorded as if
-    # the page had made it: it passes every check and fails to load.
+    # A real snapshot with another runtime build's id in its header (heap bytes 16
+    # to 47), recorded as if the page had made it: it passes every check and fails
+    # to load.
     "mismatched": ("""async (bytes) => {
-        const plain = new Uint8Array(await new Response(new Blob([bytes]).stream()
-            .pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
-        for (let k = 16; k < 48; k++) plain[k] ^= 0x5a;
-        return new Uint8Array(await new Response(new Blob([plain]).stream()
-            .pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
-    }""", True, None),
+        const plain = new Uint8Array(bytes);
+        const at = (%s)(plain, 16);
+        for (let k = 0; k < 32; k++) plain[at + k] ^= 0x5a;
+        return plain;
+    }""" % HEAP_AT, True, None),
 }
 
 

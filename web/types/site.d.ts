@@ -4,6 +4,11 @@
 declare module "*/pyodide/pyodide.mjs" {
   export * from "pyodide";
 }
+// The runtime's module factory (pyodide-boot.js imports it ahead of loadPyodide).
+declare module "*/pyodide/pyodide.asm.mjs" {
+  const createPyodideModule: NonNullable<NonNullable<Parameters<typeof import("pyodide").loadPyodide>[0]>["createPyodideModule"]>;
+  export default createPyodideModule;
+}
 declare module "*/vendor/fflate/esm/browser.js" {
   export * from "fflate";
 }

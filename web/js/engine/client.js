@@ -48,7 +48,8 @@
 /**
  * What the worker posts to the page.
  * @typedef {{ type: "bytes", loaded: number, total: number }
- *   | { type: "stage", stage: Stage, ms: number, boot?: Boot, snapshotError?: string }
+ *   | { type: "stage", stage: Stage, ms: number, boot?: Boot, snapshotError?: string,
+ *       marks?: { origin: number, at: Record<string, number> } }
  *   | { type: "failed", message: string, file?: string }
  *   | { type: "progress", id: number, data: Record<string, number> }
  *   | { type: "reply", id: number, reply: string }} WorkerMessage
@@ -83,6 +84,7 @@ const earlyMessages = [];
 early.onmessage = (event) => earlyMessages.push(event.data);
 
 function startWorker() {
+  performance.mark("page:worker");
   const worker = new Worker(WORKER_URL, { type: "module" });
   worker.postMessage({ type: "snapshot-record", record: snapshotRecord() });
   return worker;
@@ -113,7 +115,7 @@ async function storeSnapshot({ cache: name, url, key, packed, raw }) {
   forgetSnapshot();
   await caches.delete(name);
   const cache = await caches.open(name);
-  await cache.put(url, new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+  await cache.put(url, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
   localStorage.setItem(SNAPSHOT_RECORD, JSON.stringify({ id: key, sha256, packed: packed.byteLength, raw }));
   return { stored: packed.byteLength, raw };
 }
@@ -133,6 +135,8 @@ export class EngineClient {
     this.snapshotError = null;
     /** @type {string | null} the file a failed boot could not download */
     this.failedFile = null;
+    /** @type {Record<string, number> | null} when each phase of the last boot ended (ms from navigation) */
+    this.marks = null;
     /** @type {Stage} */
     this.stage = "runtime";
     this.nextId = 1;
@@ -178,6 +182,7 @@ export class EngineClient {
       if (msg.stage === "ready") {
         this.boot = msg.boot || null;
         if (msg.snapshotError) this.snapshotError = msg.snapshotError;
+        if (msg.marks) this.marks = onPageClock(msg.marks);
         // The worker deleted a snapshot that failed its checks: its record goes too.
         if (msg.boot === "fallback") forgetSnapshot();
       }
@@ -296,6 +301,16 @@ export class EngineClient {
     this.start();
     return this.ready.catch(() => {});
   }
+}
+
+/**
+ * A worker's marks, moved to the page's clock (ms from its navigation).
+ * @param {{ origin: number, at: Record<string, number> }} marks
+ * @returns {Record<string, number>}
+ */
+function onPageClock({ origin, at }) {
+  const shift = origin - performance.timeOrigin;
+  return Object.fromEntries(Object.entries(at).map(([name, ms]) => [name, Math.round(ms + shift)]));
 }
 
 /**

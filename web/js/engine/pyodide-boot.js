@@ -6,6 +6,12 @@
 //   (after a snapshot boot, `files` is a promise that resolves when the packages'
 //   files are back on the file system; imported modules need not wait for it)
 //
+// The runtime's downloads start the moment a boot is asked for (prepareRuntime):
+// the wasm is read and compiled from then on (Pyodide itself would only start
+// compiling once its script is loaded and, on a snapshot boot, once the snapshot
+// is in hand), its script is imported, and the standard library and the lock file
+// are requested; Pyodide's own requests for them get these.
+//
 // The engine comes from the site's copy of the runtime's lock file
 // (wheels/pyodide-lock.json, written by build.py exactly as `pyodide lockfile
 // add-wheels` writes it), so `loadPyodide` fetches and installs it while the
@@ -14,11 +20,12 @@
 // makeSnapshot), the runtime boots from it instead: the engine is then already
 // imported.  A snapshot is trusted only when it proves itself: its SHA-256 and
 // sizes must equal the record the page wrote in its local storage when it stored
-// it (`snapshotRecord`, which no worker can write), and it is unpacked with a cap
-// on its size; one that fails any check, or fails to load, is deleted and the
-// runtime boots the normal way.  Options:
+// it (`snapshotRecord`, which no worker can write), and its runs of heap must fit
+// the recorded heap (snapshot-file.js); one that fails any check, or fails to
+// load, is deleted and the runtime boots the normal way.  Options:
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
-//   snapshotRecord: {id, sha256, packed, raw} (see client.js), or null;
+//   snapshotRecord: {id, sha256, packed, raw} (see client.js), or null, or a
+//             promise of either (the worker gets it from the page);
 //   packages: lock-file packages to load at boot (default ["py-engines"]; add
 //             "micropip" to have it, from the site's own wheels);
 //   stdlib:   "engine" (default): the standard library build.py compiled for the
@@ -30,6 +37,7 @@
 //             itself would wait forever for a failed wasm download).
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { sha256Hex } from "../util/bytes.js";
+import { packHeap, unpackHeap, SnapshotFileError } from "./snapshot-file.js";
 
 /**
  * What a boot needs to know about this build (build.py writes it in BUILD below).
@@ -37,13 +45,19 @@ import { sha256Hex } from "../util/bytes.js";
  * @property {{ sha256: string, bytes: Record<string, number> }} runtime
  * @property {{ engine: string, engine_sha256: string, engine_bytes: number, lock: string, lock_sha256: string }} wheels
  * @property {string} stdlib  the engine stdlib's path
+ * @property {Record<string, string>} [files]  the SHA-256 of the files offlineCopy may read
+ */
+
+/**
+ * The page's record of the snapshot it stored (client.js).
+ * @typedef {{ id: string, sha256: string, packed: number, raw: number }} SnapshotRecord
  */
 
 /**
  * How to boot (see the top of this file).
  * @typedef {object} BootOptions
  * @property {"use" | "off"} [snapshot]
- * @property {{ id: string, sha256: string, packed: number, raw: number } | null} [snapshotRecord]
+ * @property {SnapshotRecord | null | Promise<SnapshotRecord | null>} [snapshotRecord]
  * @property {string[]} [packages]
  * @property {"engine" | "full"} [stdlib]
  * @property {(loaded: number, total: number) => void} [onBytes]
@@ -58,8 +72,7 @@ export const SNAPSHOT_CACHE = "pixel-judge-snapshot";
  * A snapshot is the runtime's whole wasm heap: about 31 MB for this runtime and
  * engine.  No snapshot larger than this is ever unpacked (the record's exact size
  * is checked first; this bounds what a damaged record could ask for): twice the
- * real size leaves room for a bigger engine, and inflating 64 MB costs well under
- * a second, where the 2.6 MB gzip bomb of issue 17 cost 5.2 GB.
+ * real size leaves room for a bigger engine.
  */
 export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 // The runtime's and the wheels' part of manifest.json, written here by build.py
@@ -67,7 +80,7 @@ export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 const BUILD = null;
 
 /**
- * What a boot needs to know about this build: {runtime, wheels, stdlib}.
+ * What a boot needs to know about this build: {runtime, wheels, stdlib, files}.
  * @returns {Promise<BuildFacts>}
  */
 export async function readManifest() {
@@ -99,7 +112,7 @@ export function snapshotKey(manifest) {
  * @returns {string}
  */
 export function snapshotUrl(manifest) {
-  return new URL(`__snapshot/${snapshotKey(manifest)}.gz`, SITE).href;
+  return new URL(`__snapshot/${snapshotKey(manifest)}.heap`, SITE).href;
 }
 
 function lockUrl(manifest) {
@@ -113,17 +126,23 @@ function lockUrl(manifest) {
  */
 export async function bootPyodide(manifest, options = {}) {
   const { snapshot = "use", snapshotRecord = null, onBytes = () => {}, onFailedFile = () => {} } = options;
-  watchDownloads(manifest, options, onBytes, onFailedFile);
+  prepareRuntime(manifest, options, onBytes, onFailedFile);
   let snapshotError = null;
   if (snapshot === "use") {
     try {
       const stored = await findSnapshot(manifest);
       if (stored) {
-        // Checked and unpacked while the runtime downloads and compiles: loadPyodide
-        // waits for the bytes only when it builds the heap.
-        const bytes = verifiedSnapshot(stored, snapshotRecord, snapshotKey(manifest));
-        bytes.catch(() => {});
-        const pyodide = await start(manifest, { ...options, packages: [] }, bytes);
+        // The record (it may still be on its way from the page: a promise) sizes the
+        // heap; the stored file is read, checked and unpacked into it while Pyodide
+        // builds and instantiates the runtime, which restores the heap only once it
+        // is filled from a file that proved itself (start(): the module factory
+        // waits for `checked`).
+        const record = await snapshotRecord;
+        const heap = snapshotHeap(record, snapshotKey(manifest));
+        const checked = fillSnapshot(stored, record, heap);
+        checked.then(() => performance.mark("boot:snapshot-checked"), () => {});
+        const pyodide = await start(manifest, { ...options, packages: [] }, { heap, checked });
+        performance.mark("boot:restored");
         pyodide.runPython("import py_engines.bridge");
         // The modules are in the heap, their files are not: put the packages' files
         // back (after ready, in the background) for anything imported lazily.
@@ -145,7 +164,8 @@ function stdlibPath(manifest, options) {
   return options.stdlib === "full" ? "pyodide/python_stdlib.zip" : manifest.stdlib;
 }
 
-function start(manifest, options, snapshotBytes) {
+// `snapshot`: {heap, checked} (bootPyodide), or null for a normal boot.
+function start(manifest, options, snapshot) {
   const { packages = ["py-engines"], makeSnapshot = false } = options;
   const config = {
     indexURL: new URL("pyodide/", SITE).href,
@@ -154,8 +174,17 @@ function start(manifest, options, snapshotBytes) {
     packages,
     stdout: () => {},
     stderr: (line) => console.warn(line),
+    // The runtime's script, imported since prepareRuntime (Pyodide would import it
+    // now).  Pyodide restores a snapshot's heap right after this resolves, so on a
+    // snapshot boot it resolves only once the heap is filled from a checked file.
+    createPyodideModule: async (settings) => {
+      const module = await (await runtime.script).default(settings);
+      if (snapshot) await snapshot.checked;
+      return module;
+    },
   };
-  if (snapshotBytes) config._loadSnapshot = snapshotBytes;
+  // Pyodide reads only the length of this until it restores it (see above).
+  if (snapshot) config._loadSnapshot = snapshot.heap;
   if (makeSnapshot) config._makeSnapshot = true;
   return loadPyodide(config);
 }
@@ -170,26 +199,34 @@ async function findSnapshot(manifest) {
 /** A stored snapshot failed a check: it is not used. */
 export class SnapshotError extends Error {}
 
-/**
- * The stored snapshot's heap bytes, once it has proved itself against the page's
- * record: the packed bytes' size and SHA-256 first (nothing is inflated before),
- * then the heap's exact size while it streams out of gzip, never past
- * SNAPSHOT_MAX_BYTES.  Rejects with a SnapshotError naming the failed check.
- * @param {Response} stored
- * @param {{ id: string, sha256: string, packed: number, raw: number } | null} record
- * @param {string} key
- * @returns {Promise<Uint8Array>}
- */
-export async function verifiedSnapshot(stored, record, key) {
+// The heap a snapshot boot restores: zeros of the recorded size, once the record
+// itself holds (this page's key, under SNAPSHOT_MAX_BYTES); fillSnapshot fills it.
+function snapshotHeap(record, key) {
   if (!validRecord(record)) throw new SnapshotError("no record of a stored snapshot: it was not made by this page");
   if (record.id !== key) throw new SnapshotError(`the record is for snapshot ${record.id}, not ${key}`);
   if (record.raw > SNAPSHOT_MAX_BYTES) throw new SnapshotError(`the record claims ${record.raw} bytes, over the ${SNAPSHOT_MAX_BYTES} cap`);
-  if (!stored.body) throw new SnapshotError("the stored snapshot is empty");
-  const packed = await readCapped(stored.body, record.packed, "stored snapshot");
-  const digest = await sha256Hex(packed);
+  return new Uint8Array(record.raw);
+}
+
+// Fills `heap` from the stored snapshot once the file has proved itself against the
+// page's record: its size (known before a byte is read) and SHA-256 first, then its
+// runs against the recorded heap (snapshot-file.js).  Rejects with a SnapshotError
+// naming the failed check, before anything is written into `heap`.
+async function fillSnapshot(stored, record, heap) {
+  const file = await stored.blob();
+  if (file.size !== record.packed) {
+    throw new SnapshotError(`the stored snapshot has ${file.size} bytes, not its recorded ${record.packed}`);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.length !== record.packed) throw new SnapshotError(`the stored snapshot has ${bytes.length} bytes, not its recorded ${record.packed}`);
+  const digest = await sha256Hex(bytes);
   if (digest !== record.sha256) throw new SnapshotError("the stored snapshot is not the one this page made (SHA-256 differs)");
-  const plain = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return readCapped(plain, record.raw, "snapshot heap");
+  try {
+    unpackHeap(bytes, heap);
+  } catch (err) {
+    if (err instanceof SnapshotFileError) throw new SnapshotError(err.message);
+    throw err;
+  }
 }
 
 function validRecord(record) {
@@ -199,27 +236,6 @@ function validRecord(record) {
     && Number.isSafeInteger(record.raw) && record.raw > 0;
 }
 
-// Exactly `size` bytes from a stream, or a SnapshotError as soon as it gives more
-// (it is cancelled there) or ends short.
-async function readCapped(stream, size, what) {
-  const out = new Uint8Array(size);
-  const reader = stream.getReader();
-  let at = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.byteLength > size) {
-      await reader.cancel().catch(() => {});
-      throw new SnapshotError(`the ${what} is larger than its recorded ${size} bytes`);
-    }
-    out.set(value, at);
-    at += value.byteLength;
-  }
-  if (at !== size) throw new SnapshotError(`the ${what} has ${at} bytes, not its recorded ${size}`);
-  return out;
-}
-
-
 /** Drops every stored snapshot (one that failed its checks, say). */
 export async function deleteSnapshots() {
   if (globalThis.caches) await caches.delete(SNAPSHOT_CACHE).catch(() => {});
@@ -228,14 +244,16 @@ export async function deleteSnapshots() {
 /**
  * Boots a fresh runtime with the engine, imports every engine module (a snapshot
  * holds the wasm heap only: the file system, where the wheel's files live, is not
- * in it), snapshots it and gzips it.  Returns {key, packed, raw}: the page stores
- * the packed bytes itself and records their hash (client.js), so a worker
+ * in it), snapshots it and packs it (snapshot-file.js: the heap without its zero
+ * pages).  Returns {key, packed, raw}: the page stores the packed bytes (an
+ * ArrayBuffer) itself and records their hash (client.js), so a worker
  * never writes the snapshot (WebKit's private windows drop what a worker put in
  * Cache Storage once the worker is terminated).  Run it in a worker of its own
  * after the page's engine is ready and idle: the first solve never waits.
  * @param {BuildFacts} manifest
  */
 export async function makeSnapshot(manifest) {
+  prepareRuntime(manifest, {}, () => {}, () => {});
   const pyodide = await start(manifest, { makeSnapshot: true }, null);
   pyodide.runPython(`
 import importlib, pkgutil, py_engines
@@ -255,17 +273,27 @@ py_engines.registry.engine_names()
   for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
   const raw = pyodide.makeMemorySnapshot();
   if (raw.length > SNAPSHOT_MAX_BYTES) throw new SnapshotError(`the snapshot has ${raw.length} bytes, over the ${SNAPSHOT_MAX_BYTES} cap`);
-  const packed = await new Response(new Blob([/** @type {Uint8Array<ArrayBuffer>} a copy of the heap, never shared */ (raw)]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  return { key: snapshotKey(manifest), packed, raw: raw.length };
+  return { key: snapshotKey(manifest), packed: packHeap(raw).buffer, raw: raw.length };
 }
 
-// Counts the bytes of the runtime files as they arrive, and names a file that
-// fails.  Pyodide fetches pyodide.asm.wasm, the standard library and the wheels
-// with fetch(); pyodide.asm.mjs is a module import, so its bytes are not seen.
-// The bytes are counted on a clone: the response Pyodide gets is the browser's
-// own, so the wasm still compiles as it streams in and keeps its URL (which the
-// browser's compiled-code cache is keyed by).
-function watchDownloads(manifest, options, onBytes, onFailedFile) {
+// What prepareRuntime started: the runtime's script (a module namespace promise).
+/** @type {{ script: Promise<{ default: (settings: object) => Promise<any> }> | null }} */
+const runtime = { script: null };
+// Pyodide's own request for the wasm is answered with a stand-in response, which
+// WebAssembly.instantiateStreaming (wrapped once, below) maps to the module
+// compiled from the prefetched bytes.
+/** @type {WeakMap<Response, Promise<WebAssembly.Module>>} */
+const compiledFor = new WeakMap();
+
+// Starts the runtime's downloads and watches every request the boot makes: counts
+// the bytes of the runtime files as they arrive and names a file that fails.  The
+// wasm, the standard library and the lock file come straight from the site's
+// offline copy when it holds them with this build's bytes (offlineCopy), else
+// through fetch() and the service worker; the wasm is compiled at once (as it
+// streams in, from the network), the others are handed to Pyodide when it asks for
+// them (once: a second boot in the same worker, after an unusable snapshot, asks
+// again).  pyodide.asm.mjs is a module import, so its bytes are not counted.
+function prepareRuntime(manifest, options, onBytes, onFailedFile) {
   const sizes = new Map();
   for (const path of ["pyodide/pyodide.asm.wasm", stdlibPath(manifest, options)]) {
     sizes.set(new URL(path, SITE).pathname, manifest.runtime.bytes[path]);
@@ -277,7 +305,25 @@ function watchDownloads(manifest, options, onBytes, onFailedFile) {
   let loaded = 0;
   const plainFetch = globalThis.__plainFetch || globalThis.fetch;
   globalThis.__plainFetch = plainFetch;
-  globalThis.fetch = async (resource, init) => {
+  const prefetched = new Map();
+  const wasmUrl = new URL("pyodide/pyodide.asm.wasm", SITE).href;
+  let compiled = null;
+  // Pyodide's requests: what was started for it, else the network.
+  const watched = async (resource, init) => {
+    const url = new URL(resource instanceof Request ? resource.url : String(resource), SITE);
+    const early = prefetched.get(url.href);
+    if (early) {
+      prefetched.delete(url.href);
+      return early;
+    }
+    if (url.href === wasmUrl && compiled) {
+      const standIn = new Response(null, { status: 200 });
+      compiledFor.set(standIn, compiled);
+      return standIn;
+    }
+    return network(resource, init);
+  };
+  const network = async (resource, init) => {
     const url = new URL(resource instanceof Request ? resource.url : String(resource), SITE);
     const name = url.pathname.slice(SITE.pathname.length) || url.pathname;
     let response;
@@ -294,6 +340,7 @@ function watchDownloads(manifest, options, onBytes, onFailedFile) {
     if (sizes.has(url.pathname) && response.body) count(response.clone().body.getReader());
     return response;
   };
+  globalThis.fetch = watched;
   const count = async (reader) => {
     try {
       for (;;) {
@@ -303,8 +350,84 @@ function watchDownloads(manifest, options, onBytes, onFailedFile) {
         onBytes(Math.min(loaded, total), total);
       }
     } catch {
-      // The download itself reports its failure through Pyodide.
+      // The download itself reports its failure.
     }
   };
   onBytes(0, total);
+  wrapInstantiateStreaming();
+  if (!runtime.script) runtime.script = import("../../pyodide/pyodide.asm.mjs");
+  runtime.script.then(() => performance.mark("boot:script"), () => {});
+  const copied = (copy) => {
+    loaded += copy.bytes.length;
+    onBytes(Math.min(loaded, total), total);
+  };
+  compiled = (async () => {
+    const copy = await offlineCopy(manifest, "pyodide/pyodide.asm.wasm");
+    if (copy) {
+      // Compiled while its hash is checked; instantiated only if it matches.
+      const module = WebAssembly.compile(copy.bytes);
+      module.catch(() => {});
+      if (await copy.proved) {
+        copied(copy);
+        return module;
+      }
+    }
+    return WebAssembly.compileStreaming(network(wasmUrl));
+  })();
+  compiled.then(() => performance.mark("boot:wasm-compiled"), (err) => {
+    // A failed download was named already; a body that does not compile is named here.
+    if (!(err instanceof DownloadError)) onFailedFile("pyodide/pyodide.asm.wasm", String(err && err.message ? err.message : err));
+  });
+  for (const [path, url] of [[stdlibPath(manifest, options), new URL(stdlibPath(manifest, options), SITE).href],
+    [`wheels/${manifest.wheels.lock}`, lockUrl(manifest)]]) {
+    const early = (async () => {
+      const copy = await offlineCopy(manifest, path);
+      if (copy && await copy.proved) {
+        copied(copy);
+        return new Response(copy.bytes, { status: 200 });
+      }
+      return network(url);
+    })();
+    early.catch(() => {});
+    prefetched.set(url, early);
+  }
+}
+
+// A file of the site straight from its offline copy (the service worker's Cache
+// Storage; sw.js), with `proved`: a promise that its bytes hash to this build's
+// SHA-256 (BUILD.files, written by build.py into this script, which the service
+// worker itself served only once it proved to be the build's).  The bytes then
+// cross into this worker once, where through the service worker they are read and
+// hashed there, then read again here.  Null when there is no copy (a first visit,
+// no Cache Storage); a copy that fails its hash is never used: the caller asks the
+// network and the service worker, which replace a damaged copy.
+async function offlineCopy(manifest, path) {
+  const sha256 = manifest.files && manifest.files[path];
+  if (!sha256 || !globalThis.caches) return null;
+  try {
+    const hit = await caches.match(new URL(path, SITE).href, { ignoreVary: true });
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const proved = sha256Hex(bytes).then((digest) => digest === sha256, () => false);
+    return { bytes, proved };
+  } catch {
+    return null;
+  }
+}
+
+let wrapped = false;
+
+function wrapInstantiateStreaming() {
+  if (wrapped) return;
+  wrapped = true;
+  const original = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  /** @type {{ instantiateStreaming: typeof WebAssembly.instantiateStreaming }} */
+  const api = WebAssembly;
+  api.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    const compiled = compiledFor.get(response);
+    if (!compiled) return original(response, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
 }

@@ -8,11 +8,14 @@
 //               {type: "interrupt", buffer}  (cross-origin isolated pages only)
 //               {type: "call", id, request}  (request: JSON text)
 // Messages out: {type: "bytes", loaded, total} | {type: "stage", stage, ms, boot}
+//                 ("ready" also carries `marks`: when each phase of the boot ended,
+//                 in ms from the page's navigation, for the benchmark)
 //               {type: "failed", message, file} | {type: "progress", id, data}
 //               {type: "reply", id, reply}  (reply: JSON text)
 import { readManifest, bootPyodide, DownloadError } from "./pyodide-boot.js";
-// Named here too so it downloads alongside pyodide-boot.js, not after it.
+// Named here too so they download alongside pyodide-boot.js, not after it.
 import "../../pyodide/pyodide.mjs";
+import "./snapshot-file.js";
 
 let bridge = null;
 let runtime = null;
@@ -24,7 +27,7 @@ let recordArrived;
 const snapshotRecord = new Promise((resolve) => { recordArrived = resolve; });
 
 function stage(name, extra = {}) {
-  performance.mark(`engine:${name}`);
+  if (name !== "ready") performance.mark(`engine:${name}`);
   postMessage({ type: "stage", stage: name, ms: Math.round(performance.now() - started), ...extra });
 }
 
@@ -38,7 +41,7 @@ async function boot() {
   const manifest = await readManifest();
   stage("runtime");
   const { pyodide, fromSnapshot, snapshotError } = await bootPyodide(manifest, {
-    snapshotRecord: await snapshotRecord,
+    snapshotRecord,
     onBytes: (loaded, total) => postMessage({ type: "bytes", loaded, total }),
     onFailedFile: (file, reason) => fail(`could not download ${file} (${reason})`, file),
   });
@@ -61,7 +64,18 @@ async function boot() {
     postMessage({ type: "progress", id: currentId, data });
   });
   bridge = module.handle;
-  stage("ready", { boot: fromSnapshot ? "snapshot" : snapshotError ? "fallback" : "normal", snapshotError });
+  performance.mark("engine:ready");
+  stage("ready", { boot: fromSnapshot ? "snapshot" : snapshotError ? "fallback" : "normal", snapshotError,
+    marks: marks() });
+}
+
+// This worker's marks (the stages, and pyodide-boot.js's "boot:" phases) on the
+// page's clock: ms from the page's navigation, given the page's time origin.
+function marks() {
+  /** @type {Record<string, number>} */
+  const out = { "engine:start": started };
+  for (const entry of performance.getEntriesByType("mark")) out[entry.name] = entry.startTime;
+  return { origin: performance.timeOrigin, at: out };
 }
 
 boot().catch((err) => {

@@ -3,7 +3,7 @@
 // fills the game picker.  `ready` resolves when the engine can solve.
 import { EngineClient } from "../engine/client.js";
 import { app, el, option } from "./state.js";
-import { addHook } from "./hook.js";
+import { addHook, addState } from "./hook.js";
 import { localize, onLanguage } from "../i18n/i18n.js";
 import { setPlain, setText } from "../i18n/dom.js";
 
@@ -12,6 +12,9 @@ let resolveReady;
 /** Resolves when the engine is installed and the page can solve. */
 export const ready = new Promise((res) => { resolveReady = res; });
 addHook("ready", ready);
+// When each phase of the engine's last boot ended, in ms from navigation (the
+// benchmark's breakdown; see engine/worker.js), or null before it is ready.
+addState(() => ({ bootMarks: app.client ? app.client.marks : null }));
 
 /**
  * Resolves to true once the picker is filled, false if the manifest failed.
