@@ -21,7 +21,7 @@ from .lock import write_lock
 from .runner import bundle_python_worker, frame_script
 from .samples import samples
 from .stdlib import engine_stdlib
-from .wheel import build_wheel, vendor_wheels
+from .wheel import add_bytecode, build_wheel, vendor_wheels
 
 
 def npm_install() -> None:
@@ -102,9 +102,17 @@ def build() -> Path:
     shipped = [Path(shutil.copy2(engine_wheel, wheels / sha256(engine_wheel)[:16]))]
     for name in VENDORED_WHEELS:
         shipped.append(Path(shutil.copy2(vendor / name, wheels / name)))
+    write_lock(RUNTIME_LOCK, shipped, wheels, wheels / LOCK_NAME)
+    stdlib, pycs = engine_stdlib(engine_wheel, wheels / LOCK_NAME)
+    shutil.copy2(stdlib, DIST / "pyodide" / ENGINE_STDLIB)
+    # The site ships the wheel with its bytecode (compiled by the runtime above, with
+    # the wheel as it was): its own folder, and the lock file written again for it.
+    shutil.rmtree(shipped[0].parent)
+    engine_wheel = add_bytecode(engine_wheel, pycs)
+    (wheels / sha256(engine_wheel)[:16]).mkdir()
+    shipped[0] = Path(shutil.copy2(engine_wheel, wheels / sha256(engine_wheel)[:16]))
     how = write_lock(RUNTIME_LOCK, shipped, wheels, wheels / LOCK_NAME)
-    log(f"{LOCK_NAME}: engine, micropip and packaging added by {how}")
-    shutil.copy2(engine_stdlib(engine_wheel, wheels / LOCK_NAME), DIST / "pyodide" / ENGINE_STDLIB)
+    log(f"{LOCK_NAME}: engine (with its bytecode), micropip and packaging added by {how}")
     data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     write_boot_info(DIST, data)

@@ -26,6 +26,7 @@ const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: ["py-engine
 pyodide.globals.set("SAMPLES", fs.readFileSync(samples, "utf8"));
 pyodide.runPython(fs.readFileSync(0, "utf8"));
 fs.writeFileSync(out, pyodide.FS.readFile("/tmp/engine-stdlib.zip"));
+fs.writeFileSync(out + ".pyc", pyodide.FS.readFile("/tmp/engine-pyc.zip"));
 """
 _STDLIB_TRACE = r"""
 import importlib, json, pkgutil, sys, traceback, zipfile
@@ -64,17 +65,36 @@ with zipfile.ZipFile(STDLIB) as source, \
         code = compile(source.read(info), f"{STDLIB}/{info.filename}", "exec", dont_inherit=True)
         pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
         out.writestr(zipfile.ZipInfo(info.filename + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
+
+# The engine's own modules, compiled where the wheel installs them (their names in
+# tracebacks), as the __pycache__ entries the wheel gets (wheel.add_bytecode).
+import importlib.util, os
+SITE = os.path.dirname(os.path.dirname(py_engines.__file__))
+with zipfile.ZipFile("/tmp/engine-pyc.zip", "w", zipfile.ZIP_STORED) as out:
+    for folder, _, files in sorted(os.walk(os.path.dirname(py_engines.__file__))):
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                source = f.read()
+            code = compile(source, path, "exec", dont_inherit=True)
+            pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+            entry = os.path.relpath(importlib.util.cache_from_source(path), SITE)
+            out.writestr(zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0)), bytes(pyc))
 """
 
 
-def engine_stdlib(engine_wheel: Path, lock: Path) -> Path:
+def engine_stdlib(engine_wheel: Path, lock: Path) -> tuple[Path, Path]:
     """The standard library the engine's workers boot with: only the modules
     Pyodide's start-up, its package loader and the engines import, compiled to
     bytecode by the shipped runtime (python_stdlib.zip holds sources, which Python
     would compile at every boot).  Stored uncompressed: brotli packs the whole
     file better on the wire, and imports skip inflating.  The page's sandbox for
     user code keeps the whole python_stdlib.zip.  Cached by the runtime's stdlib,
-    the wheel's contents, the samples and this code."""
+    the wheel's contents, the samples and this code.  Also returns a zip of the
+    engine's own modules compiled the same way, named as the wheel's __pycache__
+    entries (wheel.add_bytecode): a first visit imports them without compiling."""
     runtime = WEB / "node_modules" / "pyodide"
     texts = {game: [sample["text"] for sample in samples(game)] for game in game_dirs()}
     key = hashlib.sha256()
@@ -82,12 +102,14 @@ def engine_stdlib(engine_wheel: Path, lock: Path) -> Path:
                  json.dumps(texts, sort_keys=True), _STDLIB_NODE, _STDLIB_TRACE):
         key.update(part.encode())
     out = CACHE / "stdlib" / f"{key.hexdigest()[:32]}.zip"
-    if out.exists():
-        return out
+    pycs = out.with_suffix(".engine-pyc")
+    if out.exists() and pycs.exists():
+        return out, pycs
     out.parent.mkdir(parents=True, exist_ok=True)
     # Keep a few (a scratch copy's build, as the generic-scene test makes, shares this cache).
     for old in sorted(out.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
         old.unlink(missing_ok=True)
+        old.with_suffix(".engine-pyc").unlink(missing_ok=True)
     sample_file = out.parent / f"{out.stem}.samples.json"
     sample_file.write_text(json.dumps(texts), encoding="utf-8")
     try:
@@ -98,9 +120,10 @@ def engine_stdlib(engine_wheel: Path, lock: Path) -> Path:
         sys.exit(f"could not write the engine's standard library with Node: {err}")
     finally:
         sample_file.unlink(missing_ok=True)
+    Path(str(out) + ".part.pyc").rename(pycs)
     Path(str(out) + ".part").rename(out)
     log(f"{ENGINE_STDLIB}: {out.stat().st_size / 1e6:.2f} MB of compiled modules")
-    return out
+    return out, pycs
 
 
 def _wheel_contents(wheel: Path) -> str:

@@ -61,3 +61,31 @@ def _local_backend_ok() -> bool:
     except Exception:
         return False
     return (major, minor) >= (70, 1)
+
+
+def add_bytecode(wheel: Path, pycs: Path) -> Path:
+    """A copy of the engine wheel with its modules' bytecode (stdlib.engine_stdlib
+    compiles it with the shipped runtime) as __pycache__ entries, listed in RECORD:
+    a first visit's boot then imports the engine without compiling its sources.
+    The bytecode is unchecked hash-based (PEP 552): Python takes it without
+    reading the source's time, which a wheel's install does not keep."""
+    import base64
+    import hashlib
+    import zipfile
+    out = CACHE / "wheel-pyc" / wheel.name
+    shutil.rmtree(out.parent, ignore_errors=True)
+    out.parent.mkdir(parents=True)
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(pycs) as compiled, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        record = next(info for info in source.infolist() if info.filename.endswith(".dist-info/RECORD"))
+        lines = source.read(record).decode().splitlines()
+        for info in source.infolist():
+            if info is not record:
+                target.writestr(info, source.read(info))
+        for info in compiled.infolist():
+            data = compiled.read(info)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            lines.insert(len(lines) - 1, f"{info.filename},sha256={digest},{len(data)}")
+            target.writestr(zipfile.ZipInfo(info.filename, (1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+        target.writestr(record, "\n".join(lines) + "\n")
+    return out

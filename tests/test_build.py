@@ -3,6 +3,8 @@ Accept-Encoding negotiation, and the service worker's precache list."""
 from __future__ import annotations
 
 import ast
+import base64
+import hashlib
 import json
 import subprocess
 import sys
@@ -15,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from buildsys.cpp import TOOLCHAIN_FILES  # noqa: E402
+from buildsys.stdlib import engine_stdlib  # noqa: E402
+from buildsys.wheel import add_bytecode  # noqa: E402
 
 WHEELS = build.DIST / "wheels"
 
@@ -178,8 +182,35 @@ def test_the_bridge_leaves_the_clis_modules_until_a_tool_or_explore_request():
 def test_the_same_sources_build_the_same_engine_wheel_byte_for_byte():
     # The wheel's hash keys the snapshot, names the wheel's folder and changes the
     # service worker's build id: a rebuild with no change must not change it.
+    # The site ships it with its bytecode, compiled by the runtime (cached: the build made it).
     shipped = shipped_wheels()[0]
-    again = build.build_wheel()
+    source = build.build_wheel()
+    _, pycs = engine_stdlib(source, WHEELS / build.LOCK_NAME)
+    again = add_bytecode(source, pycs)
     assert again.read_bytes() == shipped.read_bytes()
     with zipfile.ZipFile(again) as wheel:
         assert {info.date_time for info in wheel.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_the_engine_wheel_carries_every_modules_bytecode_listed_in_its_record():
+    # A first visit imports the engine without compiling it: each module's bytecode
+    # sits in its __pycache__, for the runtime's CPython (the tag and magic number of
+    # the engine's standard library), unchecked hash-based (PEP 552 flags 0b01), so
+    # Python takes it whatever time the install gives the source.
+    with zipfile.ZipFile(shipped_wheels()[0]) as wheel, \
+            zipfile.ZipFile(build.DIST / "pyodide" / build.ENGINE_STDLIB) as stdlib:
+        names = wheel.namelist()
+        magic = stdlib.read(stdlib.namelist()[0])[:4]
+        sources = [n for n in names if n.endswith(".py")]
+        assert len(sources) > 20
+        record = {line.split(",")[0]: line for line in wheel.read(next(
+            n for n in names if n.endswith(".dist-info/RECORD"))).decode().splitlines()}
+        for name in sources:
+            folder, _, module = name.rpartition("/")
+            pyc = f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"
+            data = wheel.read(pyc)
+            assert data[:4] == magic, pyc
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert record[pyc] == f"{pyc},sha256={digest},{len(data)}"
+        assert len([n for n in names if n.endswith(".pyc")]) == len(sources)
