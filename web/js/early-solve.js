@@ -19,6 +19,29 @@
   } catch {
     // Storage refused: the page shows its words as they come.
   }
+  // The engine worker starts here, at the top of the page's head, not once the page's
+  // module graph has arrived (engine/client.js adopts it, with the messages it sent
+  // meanwhile): on a second visit its boot is most of the page's wait.  It gets the
+  // page's record of its stored snapshot first, as client.js's own workers do.
+  try {
+    performance.mark("page:worker");
+    var engine = { worker: new Worker("js/engine/worker.js", { type: "module" }), messages: [] };
+    engine.worker.onmessage = function (event) { engine.messages.push(event.data); };
+    engine.worker.onerror = function (event) {
+      event.preventDefault();
+      engine.messages.push({ type: "failed", message: "the engine worker failed: " + (event.message || "unknown error") });
+    };
+    var record = null;
+    try {
+      record = JSON.parse(localStorage.getItem("pixelJudge.snapshot.v1") || "null");
+    } catch {
+      // Storage refused or a damaged record: no snapshot (the worker checks any record anyway).
+    }
+    engine.worker.postMessage({ type: "snapshot-record", record: record && typeof record === "object" ? record : null });
+    window.__pixelJudgeEngine = engine;
+  } catch {
+    // No module workers here: client.js starts its own (and says if it cannot).
+  }
   function queue(event) {
     var button = document.getElementById("solve");
     if (!button || button.dataset.wired === "true") return;

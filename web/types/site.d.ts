@@ -35,3 +35,7 @@ declare module "*/vendor/gifenc/dist/gifenc.esm.js" {
   export function quantize(rgba: Uint8Array | Uint8ClampedArray, maxColors: number, options?: object): Palette;
   export function applyPalette(rgba: Uint8Array | Uint8ClampedArray, palette: Palette, format?: string): Uint8Array;
 }
+// The engine worker index.html's head starts (early-solve.js) until client.js adopts it.
+interface Window {
+  __pixelJudgeEngine?: { worker: Worker, messages: unknown[] };
+}

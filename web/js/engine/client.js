@@ -75,13 +75,24 @@ const SNAPSHOT_RECORD = "pixelJudge.snapshot.v1";
 /** @type {{ state: "none" | "waiting" | "making" | "stored" | "failed", detail: unknown }} */
 const snapshotJob = { state: "none", detail: null };
 
-// index.html loads this module before the rest of the page, so the first worker
-// starts booting Pyodide at once; its messages wait here until a client takes it.
+// The first worker starts booting Pyodide before the rest of the page: index.html's
+// inline head script (early-solve.js) starts it and keeps its messages, else (the
+// embed, or no such script) this module does, which both pages load first; its
+// messages wait here until a client takes it.
+/** @type {{ worker: Worker, messages: WorkerMessage[] } | undefined} */
+const fromHead = /** @type {any} */ (globalThis).__pixelJudgeEngine;
+delete (/** @type {any} */ (globalThis)).__pixelJudgeEngine;
 /** @type {Worker | null} */
-let early = startWorker();
+let early;
 /** @type {WorkerMessage[]} */
-const earlyMessages = [];
-early.onmessage = (event) => earlyMessages.push(event.data);
+let earlyMessages;
+if (fromHead && fromHead.worker instanceof Worker && Array.isArray(fromHead.messages)) {
+  ({ worker: early, messages: earlyMessages } = fromHead);
+} else {
+  early = startWorker();
+  earlyMessages = [];
+  early.onmessage = (event) => earlyMessages.push(event.data);
+}
 
 function startWorker() {
   performance.mark("page:worker");
