@@ -36,13 +36,18 @@ def test_the_inline_import_map_is_allowed_by_its_hash_and_nothing_else_inline(pa
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
     runner = "'sha256-%s'" % base64.b64encode(hashlib.sha256(
         (build.WEB / "js" / "runner" / "frame.js").read_bytes()).digest()).decode()
+    # The early script (web/js/early-solve.js), inlined by the build into the head, byte for byte.
+    inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*importmap)[^>]*>(.*?)</script>", page, re.S)
+    source = (build.WEB / "js" / "early-solve.js").read_text(encoding="utf-8")
+    assert inline == [source]
+    assert page.index(source) < page.index("<body")
+    early = "'sha256-%s'" % base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
     for policy in (meta, build.CSP):
         script = next(p.strip() for p in policy.split(";") if p.strip().startswith("script-src"))
-        # The import map and the runner frame's script (inlined into its srcdoc frame).
-        assert script.split() == ["script-src", "'self'", "'wasm-unsafe-eval'", digest, runner]
+        # The import map, the early script and the runner frame's script (inlined into its
+        # srcdoc frame): nothing else inline.
+        assert script.split() == ["script-src", "'self'", "'wasm-unsafe-eval'", digest, early, runner]
         assert "unsafe-inline" not in policy
-    # Every other script is a file of the site.
-    assert len(re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*importmap)", page)) == 0
 
 
 def test_every_mapped_module_is_served_and_its_bare_imports_are_mapped(page):

@@ -386,7 +386,9 @@ def test_the_boot_shows_its_progress_on_the_stage(browser: Any, host: Any, copie
     try:
         page.goto(url)
         frame = embed_frame(page, ready=False)
-        wait_js(frame, "pixelJudge.textBoxes().some((b) => b.text.startsWith('LOADING PYTHON '))")
+        # The title comes with the embed's words; the runtime's bytes are counted as they come.
+        wait_js(frame, "pixelJudge.textBoxes().some((b) => b.text.startsWith('LOADING PYTHON '))"
+                f" && pixelJudge.textBoxes().some((b) => b.text === {json.dumps(copied['title'])})")
         texts = [b["text"] for b in frame.evaluate("pixelJudge.textBoxes()")]
         assert copied["title"] in texts and re.search(r"LOADING PYTHON \d+\.\d / \d+\.\d MB", " ".join(texts))
         assert "Loading" in frame.text_content("[data-testid=narration]")

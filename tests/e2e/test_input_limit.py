@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS
+from conftest import BOOT_TIMEOUT_MS, wait_js
 from py_engines.text import MAX_INPUT_CHARS
 
 TYPED = "my own half-typed input\n"
@@ -31,10 +31,13 @@ def paste(page: Any, text: str) -> None:
 
 
 def test_a_paste_over_the_limit_is_refused_before_it_is_inserted(page):
-    # Before the engine is ready too: the guard is there from the start.
+    # Before the engine is ready too: the guard is there as soon as the page's modules have run
+    # (they publish the hook), long before the boot ends.
+    wait_js(page, "typeof pixelJudge === 'object'")
     page.fill("[data-testid=input]", TYPED)
     page.focus("[data-testid=input]")
     page.keyboard.press("Control+End")
+    assert page.input_value("[data-testid=input]") == TYPED
     paste(page, "1 " * (MAX_INPUT_CHARS // 2))   # with what is typed: over the limit
     assert page.input_value("[data-testid=input]") == TYPED
     message = page.text_content("[data-testid=error]")
