@@ -179,6 +179,7 @@ function start(manifest, options, snapshot) {
     // snapshot boot it resolves only once the heap is filled from a checked file.
     createPyodideModule: async (settings) => {
       const module = await (await runtime.script).default(settings);
+      performance.mark("boot:module");
       if (snapshot) await snapshot.checked;
       return module;
     },
@@ -218,9 +219,11 @@ async function fillSnapshot(stored, record, heap) {
     throw new SnapshotError(`the stored snapshot has ${file.size} bytes, not its recorded ${record.packed}`);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
+  performance.mark("boot:snapshot-read");
   if (bytes.length !== record.packed) throw new SnapshotError(`the stored snapshot has ${bytes.length} bytes, not its recorded ${record.packed}`);
   const digest = await sha256Hex(bytes);
   if (digest !== record.sha256) throw new SnapshotError("the stored snapshot is not the one this page made (SHA-256 differs)");
+  performance.mark("boot:snapshot-hashed");
   try {
     unpackHeap(bytes, heap);
   } catch (err) {
@@ -393,22 +396,33 @@ function prepareRuntime(manifest, options, onBytes, onFailedFile) {
   }
 }
 
+// The most a boot file without a recorded size (the lock file) may be when read back.
+const OFFLINE_MAX_BYTES = 16 * 1024 * 1024;
+
 // A file of the site straight from its offline copy (the service worker's Cache
 // Storage; sw.js), with `proved`: a promise that its bytes hash to this build's
 // SHA-256 (BUILD.files, written by build.py into this script, which the service
 // worker itself served only once it proved to be the build's).  The bytes then
 // cross into this worker once, where through the service worker they are read and
 // hashed there, then read again here.  Null when there is no copy (a first visit,
-// no Cache Storage); a copy that fails its hash is never used: the caller asks the
+// no Cache Storage) or one of the wrong size, which is never read; a copy that fails its hash is never used: the caller asks the
 // network and the service worker, which replace a damaged copy.
 async function offlineCopy(manifest, path) {
   const sha256 = manifest.files && manifest.files[path];
   if (!sha256 || !globalThis.caches) return null;
+  // No more is read than the file can be: its size where the build recorded it.
+  const size = manifest.runtime.bytes[path];
   try {
     const hit = await caches.match(new URL(path, SITE).href, { ignoreVary: true });
-    if (!hit) return null;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    const proved = sha256Hex(bytes).then((digest) => digest === sha256, () => false);
+    const blob = hit ? await hit.blob() : null;
+    if (!blob || (size ? blob.size !== size : blob.size > OFFLINE_MAX_BYTES)) return null;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const file = path.slice(path.lastIndexOf("/") + 1);
+    performance.mark(`boot:read ${file}`);
+    const proved = sha256Hex(bytes).then((digest) => {
+      performance.mark(`boot:hashed ${file}`);
+      return digest === sha256;
+    }, () => false);
     return { bytes, proved };
   } catch {
     return null;
@@ -428,6 +442,8 @@ function wrapInstantiateStreaming() {
     const compiled = compiledFor.get(response);
     if (!compiled) return original(response, imports);
     const module = await compiled;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    const instance = await WebAssembly.instantiate(module, imports);
+    performance.mark("boot:instantiated");
+    return { module, instance };
   };
 }
