@@ -111,6 +111,39 @@ def test_on_a_host_without_headers_a_framed_page_refuses_to_run_code(browser, ba
         context.close()
 
 
+def test_a_framed_page_says_why_it_runs_no_code_in_the_readers_language(browser, bare_url, framer_url):
+    """Issue 24: the runner's refusal is a catalog message: a Chinese reader reads it in Chinese
+    (the status, the sandbox line and the stderr pane), the hook's stderr stays English."""
+    context = browser.new_context(locale="zh-CN")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(f"{framer_url}?{bare_url}")
+        frame = site_frame(page, bare_url)
+        frame.evaluate("pixelJudge.ready")
+        assert frame.evaluate("pixelJudge.state().lang") == "zh-CN"
+        frame.fill("[data-testid=input]", SAMPLE)
+        frame.click("[data-testid=tool-solution]")
+        wait_js(frame, "document.querySelector('[data-testid=solution-editor]').shadowRoot")
+        frame.click("[data-testid=solution-code]")
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text("print('ran')\n")
+        frame.click("[data-testid=solution-run]")
+        wait_js(frame, "document.querySelector('[data-testid=solution-verdict]').dataset.verdict === 'failed'"
+                       " && !document.querySelector('[data-testid=solution-run]').disabled")
+        framed = "本页面显示在另一个网页的框架中，运行代码已关闭"
+        for testid in ("solution-status", "sandbox-status", "solution-stderr"):
+            text = frame.text_content(f"[data-testid={testid}]")
+            assert framed in text and "frame" not in text, (testid, text)
+        frame.select_option("[data-testid=language]", "en")
+        wait_js(frame, "pixelJudge.state().lang === 'en'")
+        assert "running code is turned off in a page shown inside another page's frame" in \
+            frame.text_content("[data-testid=solution-status]")
+        assert frame.evaluate("document.querySelectorAll('iframe').length") == 0
+    finally:
+        context.close()
+
+
 def test_on_a_host_without_headers_the_service_worker_sends_them_from_the_next_load(browser, bare_url):
     context = browser.new_context()
     try:

@@ -11,7 +11,8 @@
  * site, the browser lacks sandboxed frames) running code is refused with a
  * message: there is no same-origin fallback.
  *
- *   const runner = new Runner({ onState });   // onState(state, detail): "booting" | "ready" | "running" | "failed"
+ *   const runner = new Runner({ onState });   // onState(state, detail, reason): "booting" | "ready" | "running" | "failed"
+ *   // (detail: why it failed, in English; reason: the same as a catalog message, when the page has one)
  *   await runner.boot();                      // rejects with the reason when code cannot run here
  *   const r = await runner.run(code, input, { timeLimitMs, onStart, language: "python" });
  *   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}; never rejects;
@@ -37,7 +38,25 @@ export const RUNTIMES = {
 };
 
 /** The runner refuses to run code: the isolation it needs cannot be had here. */
-export class IsolationError extends Error {}
+export class IsolationError extends Error {
+  /**
+   * @param {string} message  in English (the hook's stderr, the console)
+   * @param {string} msgId  the reader's words: a catalog key (ui.runner.*)
+   */
+  constructor(message, msgId) {
+    super(message);
+    this.msgId = msgId;
+  }
+}
+
+/**
+ * A failure's words for the reader: its catalog key as a message, or null.
+ * @param {unknown} err
+ * @returns {{id: string, params: {}} | null}
+ */
+export function reasonOf(err) {
+  return err instanceof IsolationError ? { id: err.msgId, params: {} } : null;
+}
 
 /**
  * A run's outcome (never a rejection).
@@ -46,6 +65,7 @@ export class IsolationError extends Error {}
  * @property {number | null} exitCode
  * @property {string} stdout
  * @property {string} stderr
+ * @property {{id: string, params: {}} | null} [reason]  a failure's words for the reader (a catalog message)
  * @property {number} ms
  * @property {number} [stdoutBytes]
  * @property {string} [stdoutTail]
@@ -60,7 +80,7 @@ export class IsolationError extends Error {}
 
 /** The page's side of the opaque-origin runner. */
 export class Runner {
-  /** @param {{ onState?: (state: "booting" | "ready" | "running" | "failed", detail?: string) => void }} [options] */
+  /** @param {{ onState?: (state: "booting" | "ready" | "running" | "failed", detail?: string, reason?: {id: string, params: {}} | null) => void }} [options] */
   constructor({ onState = () => {} } = {}) {
     this.onState = onState;
     this.frame = null;
@@ -82,7 +102,7 @@ export class Runner {
       this.onState("booting");
       this.booted = this.connect();
       this.booted.catch((err) => {
-        this.onState("failed", err.message);
+        this.onState("failed", err.message, reasonOf(err));
         this.teardown();
       });
     }
@@ -109,11 +129,12 @@ export class Runner {
     document.body.append(frame);
     this.frame = frame;
     await loaded;
-    if (sameOrigin(frame)) throw new IsolationError("the code runner is not isolated from the site (its frame is same-origin)");
+    if (sameOrigin(frame)) throw new IsolationError("the code runner is not isolated from the site (its frame is same-origin)", "ui.runner.not_isolated");
     const channel = new MessageChannel();
     this.port = channel.port1;
     const hello = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new IsolationError("the code runner did not start (its script was refused: this host may alter the site's files)")), HELLO_MS);
+      const timer = setTimeout(() => reject(new IsolationError("the code runner did not start (its script was refused: this host may alter the site's files)",
+        "ui.runner.refused")), HELLO_MS);
       this.port.onmessage = (event) => {
         const msg = event.data;
         if (!msg || msg.type !== "hello") return;
@@ -127,7 +148,7 @@ export class Runner {
     const open = ["localStorage", "indexedDB", "caches", "parent"].filter((name) => isolation[name] !== "blocked");
     if (reply.protocol !== PROTOCOL || reply.origin !== "null" || open.length) {
       throw new IsolationError(`the code runner is not isolated from the site (origin ${String(reply.origin).slice(0, 80)}`
-        + `${open.length ? `; it reaches ${open.join(", ")}` : ""})`);
+        + `${open.length ? `; it reaches ${open.join(", ")}` : ""})`, "ui.runner.not_isolated");
     }
     this.port.onmessage = (event) => this.receive(event.data);
   }
@@ -205,7 +226,7 @@ export class Runner {
     try {
       await this.boot(language);
     } catch (err) {
-      return outcome("failed", { stderr: err.message });
+      return outcome("failed", { stderr: err.message, reason: reasonOf(err) });
     }
     // Cancelled while the runner was still starting.
     if (this.waiting !== ticket) return outcome("cancelled");
@@ -290,9 +311,11 @@ function sameOrigin(frame) {
 // Conditions the page can see before it makes the frame.
 function refuseUnlessIsolatable() {
   if (window.top !== window.self) {
-    throw new IsolationError("running code is turned off in a page shown inside another page's frame: open Pixel Judge in a tab of its own");
+    throw new IsolationError("running code is turned off in a page shown inside another page's frame: open Pixel Judge in a tab of its own",
+      "ui.runner.framed");
   }
   if (!("sandbox" in HTMLIFrameElement.prototype) || typeof MessageChannel !== "function") {
-    throw new IsolationError("this browser cannot isolate your code from the site (no sandboxed frames): running code is turned off");
+    throw new IsolationError("this browser cannot isolate your code from the site (no sandboxed frames): running code is turned off",
+      "ui.runner.no_sandbox");
   }
 }

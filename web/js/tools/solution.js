@@ -77,7 +77,7 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, exp
   }
   const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart, language, program });
   const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [],
-    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes };
+    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null };
   // time, output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
   if (["time", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
   if (run.status !== "ok") return { ...base, verdict: "error" };
@@ -307,7 +307,8 @@ export function solutionPanel(ctx) {
     } else if (untimed) setText(verdict, "ui.solution.verdict", { verdict: what, why }); else setText(verdict, "ui.solution.verdict_ms", { verdict: what, why, ms });
     showOutput(stdout, stdoutNote, result.stdout,
       { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes });
-    showOutput(stderr, stderrNote, result.stderr);
+    // A run the runner refused says why in the reader's words (the hook's stderr keeps English).
+    showOutput(stderr, stderrNote, result.verdict === "failed" && result.reason ? t(result.reason.id) : result.stderr);
     if (result.verdict === "compile") {
       // The compiler's messages, each a button to its line; the lines marked in the editor.
       editor.setDiagnostics(result.diagnostics);
@@ -350,7 +351,7 @@ export function solutionPanel(ctx) {
     try {
       const result = await judgeRun(ctx, game, editor.value, input, runOptions(ms));
       const words = { time: { id: "ui.solution.stopped_limit", params: { seconds: ms / 1000 } }, output: { id: "ui.solution.stopped_output", params: {} },
-        failed: { id: "ui.solution.cannot_run", params: { reason: result.stderr } }, compile: { id: "ui.solution.no_compile", params: {} } }[result.verdict] || "";
+        failed: { id: "ui.solution.cannot_run", params: { reason: result.reason || result.stderr } }, compile: { id: "ui.solution.no_compile", params: {} } }[result.verdict] || "";
       // A C++ run says what its compile took (a source compiled before is not compiled again).
       const compiled = result.compileMs === undefined ? ""
         : result.compileCached ? { id: "ui.solution.compiled_before", params: {} } : { id: "ui.solution.compiled_in", params: { seconds: (result.compileMs / 1000).toFixed(1) } };

@@ -43,13 +43,13 @@ export function mountTools(container, ctx) {
   const runnerState = { state: "idle", message: "" };
   // User code runs only in the runner's opaque frame (runner/client.js), never at the site's origin.
   const sandbox = new Runner({
-    onState: (state, detail) => {
+    onState: (state, detail, reason) => {
       runnerState.state = state;
       runnerState.message = state === "failed" ? String(detail) : "";
       if (state === "booting") setText(sandboxState, "ui.tools.sandbox_booting");
       else if (state === "ready") setText(sandboxState, "ui.tools.sandbox_ready");
       else if (state === "running") setText(sandboxState, "ui.tools.sandbox_running");
-      else if (state === "failed") setText(sandboxState, "ui.tools.sandbox_failed", { reason: String(detail) });
+      else if (state === "failed") setText(sandboxState, "ui.tools.sandbox_failed", { reason: reason || String(detail) });
       else setPlain(sandboxState, "");
     },
   });
