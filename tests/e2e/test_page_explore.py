@@ -110,7 +110,8 @@ def test_plot_changes_while_running_stop_keeps_results_and_a_bar_opens_its_deal(
     assert sum(int(r.split(",")[-1]) for r in rows if ",outcomes," in r) == result["deals"]
 
     # Click the tallest bar of the cards-left histogram: the player opens a deal with that many.
-    regions = state["plots"][1]["regions"]
+    # (Its centre is read now: the download buttons' clicks may have scrolled the page.)
+    regions = app.evaluate("pixelJudge.exploreState()")["plots"][1]["regions"]
     bucket = max(regions, key=lambda r: result["metrics"]["cards_left"][r["path"].split("/")[-1]])
     left = int(bucket["path"].split("/")[-1])
     app.mouse.click(bucket["x"], bucket["y"])
