@@ -14,11 +14,13 @@
 // length before it writes a byte, so a file that got past its SHA-256 with a
 // forged record still cannot write outside the recorded heap.
 
-const MAGIC = [0x50, 0x4a, 0x48, 0x45, 0x41, 0x50, 0x00, 0x01];   // "PJHEAP" 0 1
+// The file's first 8 bytes: "PJHEAP", then the format's version 0.1.
+const MAGIC = new TextEncoder().encode("PJHEAP\u0000\u0001");
 const HEADER = 16;
 const RUN = 8;
 const PAGE = 4096;
 
+/** A stored snapshot file that is not a heap this build can restore (bad magic, runs or sizes). */
 export class SnapshotFileError extends Error {}
 
 /**
