@@ -3,7 +3,7 @@
 // user's source is only data to it; the program it makes never runs here).
 // Messages in:  {type: "load"} | {type: "compile", id, source}
 // Messages out: {type: "progress", phase, done, total, wire}
-//               {type: "ready", ms, downloaded, damaged, stored} | {type: "failed", message}
+//               {type: "ready", ms, downloaded, damaged, stored} | {type: "failed", message, msg}   (msg: the reason as a catalog message, or null)
 //               {type: "compiled", id, ok, wasm?: ArrayBuffer (transferred), log, ms}
 //               {type: "compile-failed", id, message}   (the compiler itself broke)
 import { loadToolchainFiles } from "./toolchain.js";
@@ -69,7 +69,7 @@ self.onmessage = (event) => {
   if (msg?.type === "load") {
     loading ??= load().then(
       (info) => postMessage({ type: "ready", ...info }),
-      (error) => postMessage({ type: "failed", message: String(error?.message ?? error) }));
+      (error) => postMessage({ type: "failed", message: String(error?.message ?? error), msg: error?.msg ?? null }));
   } else if (msg?.type === "compile") {
     // One compile at a time (each runs the 75 MB compiler module), after the load.
     queue = queue.then(() => loading).then(() => (clang ? compile(msg) : postMessage({

@@ -5,12 +5,24 @@
 // runs in the opaque-origin runner, never in this page's origin.
 import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
-import { parseDiagnostics, summary } from "./diagnostics.js";
+import { parseDiagnostics, summaryWords } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
 import { sha256Hex } from "../util/bytes.js";
 
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
 const CACHE_ENTRIES = 8;   // compiled programs kept (a few hundred KB each)
+
+/** The compiler broke or could not be loaded: `message` in English, `msg` the reader's words (ui.cpp.*). */
+export class CompilerError extends Error {
+  /**
+   * @param {string} message
+   * @param {import("../i18n/render.js").Msg} msg
+   */
+  constructor(message, msg) {
+    super(message);
+    this.msg = msg;
+  }
+}
 
 /** A compile (or the toolchain's download) was cancelled. */
 export class CancelledError extends Error {
@@ -36,8 +48,9 @@ async function sourceKey(source) {
 
 /** The page's client of the compiler worker. */
 export class CppCompiler {
-  /** @param {{onState?: (state: string, detail?: any) => void}} options
-   *  states: "downloading" ({done, total, wire}), "loading", "ready" ({ms, stored}), "failed" (message), "idle" */
+  /** @param {{onState?: (state: string, detail?: any, msg?: any) => void}} options
+   *  states: "downloading" ({done, total, wire}), "loading", "ready" ({ms, stored}), "failed" (message, and
+   *  the same as a catalog message), "idle" */
   constructor({ onState = () => {} } = {}) {
     this.onState = onState;
     this.worker = null;
@@ -68,18 +81,21 @@ export class CppCompiler {
           this.onState("ready", msg);
           resolve(msg);
         } else if (msg.type === "failed") {
-          this.stop(new Error(msg.message));
+          // The toolchain's own words (toolchain.js), when it sent them as a message.
+          const words = msg.msg && typeof msg.msg.id === "string" ? msg.msg : { id: "raw", params: { text: String(msg.message) } };
+          this.stop(new CompilerError(String(msg.message), words));
         } else if (msg.type === "compiled" || msg.type === "compile-failed") {
           const entry = this.pending.get(msg.id);
           if (!entry) return;
           this.pending.delete(msg.id);
           if (msg.type === "compiled") entry.resolve(msg);
-          else entry.reject(new Error(`the compiler failed: ${msg.message}`));
+          else entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
-        this.stop(new Error(`the compiler failed: ${event.message || "unknown error"}`));
+        const reason = event.message || "unknown error";
+        this.stop(new CompilerError(`the compiler failed: ${reason}`, { id: "ui.cpp.compiler_failed", params: { reason } }));
       };
     });
     this.loaded.catch(() => {});
@@ -98,7 +114,7 @@ export class CppCompiler {
     this.rejectLoad = null;
     for (const entry of this.pending.values()) entry.reject(error);
     this.pending.clear();
-    this.onState(failed ? "failed" : "idle", error.message);
+    this.onState(failed ? "failed" : "idle", error.message, error.msg);
   }
 
   /** Whether a toolchain load or a compile is under way. */
@@ -132,9 +148,10 @@ export class CppCompiler {
       this.worker.postMessage({ type: "compile", id, source });
     });
     const diagnostics = parseDiagnostics(msg.log);
+    const words = msg.ok ? null : summaryWords(diagnostics);
     result = {
       ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log, ms: msg.ms, diagnostics,
-      summary: msg.ok ? "" : summary(diagnostics),
+      summary: words ? words.text : "", summaryMsg: words ? words.msg : null,
     };
     this.programs.set(key, result);
     while (this.programs.size > CACHE_ENTRIES) this.programs.delete(this.programs.keys().next().value);

@@ -30,16 +30,33 @@ export const EXCEPTIONS_TEXT = "exceptions (try, throw, catch) are not supported
   "its library has no exception support. Use error codes or std::optional here, " +
   "or check this solution with the command line (python3 -m py_engines stress), which runs your own compiler.";
 
-/** One line in plain words for the verdict, from the first error. */
-export function summary(diagnostics) {
+/**
+ * One line in plain words for the verdict, from the first error: `text` in English (the
+ * hook's summary) and `msg`, the same as a catalog message (ui.cpp.*) for the page to show
+ * in the reader's language (the compiler's own words stay as it wrote them, like code).
+ * @param {{severity: string, line: number | null, column: number | null, message: string}[]} diagnostics
+ * @returns {{text: string, msg: import("../i18n/render.js").Msg}}
+ */
+export function summaryWords(diagnostics) {
   const first = diagnostics.find((d) => d.severity === "error");
-  if (!first) return "the program did not compile";
-  const where = first.line === null ? "" : `line ${first.line}, column ${first.column}: `;
-  if (/with exceptions disabled/.test(first.message)) return `${where}${EXCEPTIONS_TEXT}`;
+  if (!first) return { text: "the program did not compile", msg: { id: "ui.cpp.no_compile", params: {} } };
+  /** @type {[string, import("../i18n/render.js").Msg]} */
+  let [text, msg] = [first.message, { id: "raw", params: { text: first.message } }];
   const header = /^'([^']+)' file not found$/.exec(first.message);
-  if (header) {
-    return `${where}<${header[1]}> is not in the browser's C++ library (LLVM's libc++, not GCC's libstdc++)`;
+  if (/with exceptions disabled/.test(first.message)) {
+    [text, msg] = [EXCEPTIONS_TEXT, { id: "ui.cpp.exceptions", params: {} }];
+  } else if (header) {
+    text = `<${header[1]}> is not in the browser's C++ library (LLVM's libc++, not GCC's libstdc++)`;
+    msg = { id: "ui.cpp.no_header", params: { header: header[1] } };
+  } else if (first.line === null && /undefined symbol/.test(first.message)) {
+    [text, msg] = [`link error: ${first.message}`, { id: "ui.cpp.link_error", params: { message: first.message } }];
   }
-  if (first.line === null && /undefined symbol/.test(first.message)) return `link error: ${first.message}`;
-  return `${where}${first.message}`;
+  if (first.line === null) return { text, msg };
+  return { text: `line ${first.line}, column ${first.column}: ${text}`,
+    msg: { id: "ui.cpp.summary_at", params: { line: first.line, column: first.column ?? 1, text: msg } } };
+}
+
+/** One line in plain words for the verdict, from the first error (in English). */
+export function summary(diagnostics) {
+  return summaryWords(diagnostics).text;
 }

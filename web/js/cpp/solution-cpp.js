@@ -12,11 +12,12 @@ const listeners = new Set();
 
 /** The page's one C++ compiler (its worker starts on the first load() or compile()). */
 export function cppCompiler() {
-  compiler ??= new CppCompiler({ onState: (state, detail) => { for (const listen of listeners) listen(state, detail); } });
+  compiler ??= new CppCompiler({ onState: (state, detail, msg) => { for (const listen of listeners) listen(state, detail, msg); } });
   return compiler;
 }
 
-/** Calls listen(state, detail) on every change of the compiler's state (compiler.js names them). */
+/** Calls listen(state, detail, msg) on every change of the compiler's state (compiler.js names them; msg:
+ * a failure's reason as a catalog message). */
 export function onCompilerState(listen) {
   listeners.add(listen);
   return () => listeners.delete(listen);
@@ -33,7 +34,7 @@ export function cancelCompile() {
  * judgeRun's {verdict, stdout, stderr, ms, cases, ...} with compileMs (the compile's
  * time) and compileCached (this source was compiled before: no compile), or {verdict: "compile",
  * stderr: the compiler's messages, diagnostics: [{severity, line, column, message}],
- * summary} when it does not compile, "cancelled" when a compile or download was
+ * summary (in English), summaryMsg (the same as a catalog message)} when it does not compile, "cancelled" when a compile or download was
  * cancelled, "failed" when the compiler cannot be loaded (offline before its first
  * download, say).  onCompile() fires when the compile starts.
  * @param {import("../tools/tools.js").ToolContext} ctx
@@ -52,10 +53,12 @@ export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile =
     compiled = await cppCompiler().compile(source);
   } catch (err) {
     if (err instanceof CancelledError) return { ...empty, verdict: "cancelled" };
-    return { ...empty, verdict: "failed", stderr: err.message };
+    // stderr in English (the hook's); reason: the same words as a catalog message, for the page.
+    return { ...empty, verdict: "failed", stderr: err.message, reason: err.msg ?? null };
   }
   if (!compiled.ok) {
-    return { ...empty, verdict: "compile", stderr: compiled.log, diagnostics: compiled.diagnostics, summary: compiled.summary };
+    return { ...empty, verdict: "compile", stderr: compiled.log, diagnostics: compiled.diagnostics, summary: compiled.summary,
+      summaryMsg: compiled.summaryMsg };
   }
   const result = await judgeRun(ctx, game, "", input, { ...options, language: "wasi", program: compiled.wasm });
   return { ...result, compileMs: compiled.ms, compileCached: compiled.cached };

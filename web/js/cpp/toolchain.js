@@ -32,6 +32,16 @@ async function openCache(info) {
 }
 
 /**
+ * An Error in English with the same words as a catalog message (`msg`, ui.cpp.*) for the page.
+ * @param {string} message
+ * @param {import("../i18n/render.js").Msg} msg
+ * @param {unknown} [cause]
+ */
+function failure(message, msg, cause) {
+  return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { msg });
+}
+
+/**
  * The body of `response`, counting bytes as they arrive.
  * @param {Response} response
  * @param {(bytes: number) => void} onBytes
@@ -92,15 +102,23 @@ export async function loadToolchainFiles({ info = TOOLCHAIN, onProgress = () => 
       response = await fetch(fileUrl(file.url), { signal, cache: "no-store" });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new Error(`could not download the C++ compiler (${name}): ${navigator.onLine === false ? "you are offline" : error.message}`, { cause: error });
+      if (navigator.onLine === false) {
+        throw failure(`could not download the C++ compiler (${name}): you are offline`, { id: "ui.cpp.download_offline", params: { name } }, error);
+      }
+      throw failure(`could not download the C++ compiler (${name}): ${error.message}`,
+        { id: "ui.cpp.download_failed", params: { name, reason: String(error.message) } }, error);
     }
-    if (!response.ok) throw new Error(`could not download the C++ compiler (${name}): HTTP ${response.status}`);
+    if (!response.ok) {
+      throw failure(`could not download the C++ compiler (${name}): HTTP ${response.status}`,
+        { id: "ui.cpp.download_http", params: { name, status: response.status } });
+    }
     const bytes = await readCounting(response, (n) => {
       done += n;
       onProgress({ phase: "download", done, total, wire });
     });
     if (await sha256Hex(bytes) !== file.sha256) {
-      throw new Error(`the downloaded ${name} is not the file of this build (its SHA-256 differs): reload the page`);
+      throw failure(`the downloaded ${name} is not the file of this build (its SHA-256 differs): reload the page`,
+        { id: "ui.cpp.download_damaged", params: { name } });
     }
     files.set(name, bytes);
     if (cache) {

@@ -113,43 +113,90 @@ export function foreignImports(module) {
     .map((imp) => `${imp.module}.${imp.name} (${imp.kind})`);
 }
 
+// A run's reason comes twice: in English (`message`: the hook, the CLI-like
+// consumers) and as a catalog message (`msg`, {id, params}: ui.cpp.run.*) that the
+// page, which has the catalogs, shows in the reader's language.  This module runs in
+// the runner's frame, which has none.
+/** @typedef {{ id: string, params: Record<string, string | number> }} RunMsg */
+
 // A trap in plain words; the engine's own message follows in brackets, since
 // each browser words them differently.
-/** @type {[RegExp, string][]} */
+/** @type {[RegExp, string, (detail: string) => RunMsg][]} */
 const TRAPS = [
-  [/divi\w* by zero|divide by zero/i, "integer division by zero"],
-  [/out of bounds|out-of-bounds|index out of bounds/i, "out-of-bounds memory access"],
-  [/unreachable/i, "the program aborted (abort(), a failed assert, out of memory, or an unsupported feature)"],
-  [/integer overflow|unrepresentable/i, "integer overflow in a conversion or division"],
-  [/call stack|too much recursion|stack overflow/i, "stack overflow (recursion too deep)"],
-  [/indirect call|signature mismatch|null function|function signature/i, "bad function pointer call"],
+  [/divi\w* by zero|divide by zero/i, "integer division by zero", (detail) => ({ id: "ui.cpp.run.div_zero", params: { detail } })],
+  [/out of bounds|out-of-bounds|index out of bounds/i, "out-of-bounds memory access",
+    (detail) => ({ id: "ui.cpp.run.out_of_bounds", params: { detail } })],
+  [/unreachable/i, "the program aborted (abort(), a failed assert, out of memory, or an unsupported feature)",
+    (detail) => ({ id: "ui.cpp.run.aborted", params: { detail } })],
+  [/integer overflow|unrepresentable/i, "integer overflow in a conversion or division",
+    (detail) => ({ id: "ui.cpp.run.overflow", params: { detail } })],
+  [/call stack|too much recursion|stack overflow/i, "stack overflow (recursion too deep)",
+    (detail) => ({ id: "ui.cpp.run.stack_overflow", params: { detail } })],
+  [/indirect call|signature mismatch|null function|function signature/i, "bad function pointer call",
+    (detail) => ({ id: "ui.cpp.run.bad_call", params: { detail } })],
 ];
 
 /**
- * A trap in plain words, with the engine's own text.
+ * A trap in plain words, with the engine's own text: in English and as a message.
+ * @param {any} error  what the run threw
+ * @returns {{ message: string, msg: RunMsg }}
+ */
+export function trapWords(error) {
+  const raw = String(error && error.message ? error.message : error);
+  const plain = TRAPS.find(([pattern]) => pattern.test(raw));
+  return plain ? { message: `${plain[1]} [${raw}]`, msg: plain[2](raw) } : { message: raw, msg: { id: "raw", params: { text: raw } } };
+}
+
+/**
+ * A trap in plain words, with the engine's own text (in English).
  * @param {any} error  what the run threw
  * @returns {string}
  */
 export function trapMessage(error) {
-  const raw = String(error && error.message ? error.message : error);
-  const plain = TRAPS.find(([pattern]) => pattern.test(raw));
-  return plain ? `${plain[1]} [${raw}]` : raw;
+  return trapWords(error).message;
 }
 
 // Why libc or libc++ aborted, from what it printed on stderr just before.
-/** @type {[RegExp, (found: RegExpExecArray) => string][]} */
+/** @type {[RegExp, (found: RegExpExecArray) => { message: string, msg: RunMsg }][]} */
 const ABORTS = [
-  [/thread constructor failed/, () => "std::thread is not supported: a program runs on one thread in the browser"],
-  [/bad_alloc was thrown/, () => "out of memory: new or malloc could not get more memory"],
-  [/Assertion failed: (.*) \([^:]*: [^:]*: (\d+)\)/, (m) => `assertion failed on line ${m[2]}: ${m[1]}`],
+  [/thread constructor failed/, () => ({ message: "std::thread is not supported: a program runs on one thread in the browser",
+    msg: { id: "ui.cpp.run.no_threads", params: {} } })],
+  [/bad_alloc was thrown/, () => ({ message: "out of memory: new or malloc could not get more memory",
+    msg: { id: "ui.cpp.run.out_of_memory", params: {} } })],
+  [/Assertion failed: (.*) \([^:]*: [^:]*: (\d+)\)/, (m) => ({ message: `assertion failed on line ${m[2]}: ${m[1]}`,
+    msg: { id: "ui.cpp.run.assertion", params: { line: Number(m[2]), expression: m[1] } } })],
 ];
 
-function abortReason(stderr) {
+/**
+ * Why the program aborted, from the end of its stderr (null when it does not say).
+ * @param {string} stderr
+ * @returns {{ message: string, msg: RunMsg } | null}
+ */
+export function abortWords(stderr) {
   for (const [pattern, words] of ABORTS) {
     const found = pattern.exec(stderr.slice(-4096));
     if (found) return words(found);
   }
   return null;
+}
+
+/**
+ * The other reasons a run ends, in English and as messages.
+ * @param {"time" | "output" | "exit" | "imports" | "not_program"} why
+ * @param {number | string} value  the limit in ms, the limit in MB, the exit code, the refused imports
+ * @returns {{ message: string, msg: RunMsg }}
+ */
+export function endWords(why, value) {
+  if (why === "time") return { message: `time limit exceeded: stopped after ${value} ms`, msg: { id: "ui.cpp.run.time", params: { ms: value } } };
+  if (why === "output") {
+    return { message: `output limit exceeded: more than ${value} MB on stdout`, msg: { id: "ui.cpp.run.output", params: { mb: value } } };
+  }
+  if (why === "exit") return { message: `exit code ${value}`, msg: { id: "ui.cpp.run.exit", params: { code: value } } };
+  if (why === "imports") {
+    return { message: `the program imports ${value}, which the runner does not provide`,
+      msg: { id: "ui.cpp.run.imports", params: { imports: value } } };
+  }
+  return { message: "not a program: the module has no _start or no memory export", msg: { id: "ui.cpp.run.not_program", params: {} } };
 }
 
 function isTrap(error) {
@@ -160,7 +207,8 @@ function isTrap(error) {
 /**
  * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin;
  * onStart() is called just before the program's first instruction.
- * Resolves to {status, stdout, stdoutBytes, stderr, exitCode, ms, message}: status "ok" (exit 0),
+ * Resolves to {status, stdout, stdoutBytes, stderr, exitCode, ms, message, msg} (message: why, in
+ * English, or ""; msg: the same as a catalog message, or null): status "ok" (exit 0),
  * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
  * limit), "time" (the fuel tick found the time limit passed) or "refused" (an
  * import the runner does not provide, or no _start).
@@ -175,11 +223,11 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   const empty = { stdout: "", stdoutBytes: 0, stderr: "", exitCode: null, ms: 0 };
   const foreign = foreignImports(compiled);
   if (foreign.length) {
-    return { ...empty, status: "refused", message: `the program imports ${foreign.join(", ")}, which the runner does not provide` };
+    return { ...empty, status: "refused", ...endWords("imports", foreign.join(", ")) };
   }
   const exports = WebAssembly.Module.exports(compiled).map((e) => e.name);
   if (!exports.includes("_start") || !exports.includes("memory")) {
-    return { ...empty, status: "refused", message: "not a program: the module has no _start or no memory export" };
+    return { ...empty, status: "refused", ...endWords("not_program", "") };
   }
   const stdin = new Stdin(typeof input === "string" ? new TextEncoder().encode(input) : input);
   const stdout = new Sink(outputLimit, { stopAtLimit: true });
@@ -194,7 +242,8 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   let status = "ok";
   /** @type {number | null} */
   let exitCode;
-  let message = "";
+  /** @type {{ message: string, msg: RunMsg | null }} */
+  let words = { message: "", msg: null };
   onStart();
   const started = performance.now();
   deadline = started + timeLimitMs;
@@ -208,24 +257,24 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
     exitCode = null;
     if (error instanceof TimeLimitExceeded) {
       status = "time";
-      message = `time limit exceeded: stopped after ${Math.round(timeLimitMs)} ms`;
+      words = endWords("time", Math.round(timeLimitMs));
     } else if (error instanceof OutputLimitExceeded) {
       status = "output";
-      message = `output limit exceeded: more than ${Math.round(outputLimit / 1024 / 1024)} MB on stdout`;
+      words = endWords("output", Math.round(outputLimit / 1024 / 1024));
     } else if (error instanceof WASIProcExit) {
       exitCode = error.code;
       status = exitCode === 0 ? "ok" : "exit";
     } else if (isTrap(error)) {
       status = "error";
-      message = trapMessage(error);
+      words = trapWords(error);
     } else {
       throw error;
     }
   }
   const ms = performance.now() - started;
   let errText = stderr.text();
-  if (status === "error") message = abortReason(errText) ?? message;
+  if (status === "error") words = abortWords(errText) ?? words;
   if (stderr.dropped) errText += `\n[${stderr.dropped} more bytes of stderr dropped]`;
-  if (status === "exit" && !message) message = `exit code ${exitCode}`;
-  return { status, stdout: stdout.text(), stdoutBytes: stdout.size, stderr: errText, exitCode, ms, message };
+  if (status === "exit" && !words.message) words = endWords("exit", exitCode ?? "");
+  return { status, stdout: stdout.text(), stdoutBytes: stdout.size, stderr: errText, exitCode, ms, ...words };
 }

@@ -59,6 +59,7 @@ async function run({ input, program, limits }) {
   // A trap, an abort or a refused import: its reason in plain words ends stderr.
   const error = result.status === "error" || result.status === "refused";
   if (error) stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}runtime error: ${result.message}\n`;
+  // why: that reason as a catalog message (the page, which has the catalogs, words it; this frame has none).
   postMessage({ type: "result", at, status: error ? "error" : result.status, exitCode: result.exitCode,
-    stdout, stderr, stdoutBytes: result.stdoutBytes, stdoutTail });
+    stdout, stderr, stdoutBytes: result.stdoutBytes, stdoutTail, why: error ? result.msg : null });
 }

@@ -66,6 +66,7 @@ export function reasonOf(err) {
  * @property {string} stdout
  * @property {string} stderr
  * @property {{id: string, params: {}} | null} [reason]  a failure's words for the reader (a catalog message)
+ * @property {{id: string, params: Record<string, string | number>} | null} [why]  an "error"'s reason, the same (C++ runs)
  * @property {number} ms
  * @property {number} [stdoutBytes]
  * @property {string} [stdoutTail]
@@ -297,7 +298,23 @@ function wellFormed(msg, entry) {
   }
   return { status: msg.status, exitCode: Number.isSafeInteger(msg.exitCode) ? msg.exitCode : null, stdout: msg.stdout,
     stderr: msg.stderr, ms, stdoutBytes: Number.isSafeInteger(msg.stdoutBytes) ? msg.stdoutBytes : msg.stdout.length,
-    stdoutTail: msg.stdoutTail };
+    stdoutTail: msg.stdoutTail, why: msg.status === "error" ? runWhy(msg.why) : null };
+}
+
+/**
+ * A runtime error's reason as the runner sent it, believed only as a catalog message of
+ * the runner's own (ui.cpp.run.*, or a "raw" text) with a few short texts and numbers.
+ * @param {unknown} why
+ * @returns {{id: string, params: Record<string, string | number>} | null}
+ */
+export function runWhy(why) {
+  if (!why || typeof why !== "object") return null;
+  const { id, params } = /** @type {{id?: unknown, params?: unknown}} */ (why);
+  if (typeof id !== "string" || !/^(ui\.cpp\.run\.[a-z_]{1,40}|raw)$/.test(id) || !params || typeof params !== "object") return null;
+  const entries = Object.entries(params);
+  const fine = entries.length <= 4 && entries.every(([name, value]) => /^[a-z_]{1,20}$/.test(name)
+    && ((typeof value === "string" && value.length <= 2000) || (typeof value === "number" && Number.isFinite(value))));
+  return fine ? { id, params: Object.fromEntries(entries) } : null;
 }
 
 function sameOrigin(frame) {

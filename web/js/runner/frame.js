@@ -48,8 +48,9 @@
 //       boot (with "ready"): {ms, phases} of that worker's boot, for the benchmark.
 //   {type: "started", id}
 //       The program starts now: the page's countdown starts here, not at boot.
-//   {type: "result", id, status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}
-//       status: "ok" | "exit" (a non-zero exit code) | "error" (an exception, a
+//   {type: "result", id, status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, why}
+//       why: with "error", its reason as a catalog message ({id, params}) when the
+//       language's worker gave one (C++), else null.  status: "ok" | "exit" (a non-zero exit code) | "error" (an exception, a
 //       trap) | "time" (stopped at limits.timeMs) | "output" (more than
 //       limits.outputBytes of stdout: output limit exceeded, the program stopped
 //       there) | "cancelled" | "failed" (the runner itself could not run it).
@@ -395,6 +396,9 @@
         stdoutBytes: Number.isSafeInteger(reply.stdoutBytes) && reply.stdoutBytes >= 0 ? reply.stdoutBytes : 0,
         stderr: text(reply.stderr, MAX_STDERR_CHARS),
         at: Number(reply.at),
+        // A runtime error's reason as a catalog message (the WASI worker's); the page checks it.
+        why: reply.status === "error" && reply.why && typeof reply.why === "object" && typeof reply.why.id === "string"
+          ? { id: reply.why.id.slice(0, 100), params: reply.why.params && typeof reply.why.params === "object" ? reply.why.params : {} } : null,
       };
       if (result.status === "output") {
         result.stdout = result.stdout.slice(0, PREVIEW_CHARS);
@@ -424,7 +428,7 @@
       const ms = entry.startedAt ? Math.max(0, Math.round((claimed - entry.startedAt) * 1000) / 1000) : 0;
       send({ type: "result", id: entry.id, status: outcome.status, exitCode: outcome.exitCode ?? null,
         stdout: outcome.stdout || "", stdoutTail: outcome.stdoutTail || "", stdoutBytes: outcome.stdoutBytes || 0,
-        stderr: outcome.stderr || "", ms });
+        stderr: outcome.stderr || "", ms, why: outcome.why || null });
     }
   }
 })();

@@ -6,6 +6,7 @@
 // never picks C++ never loads them.
 import { h } from "./dom.js";
 import { setText } from "../i18n/dom.js";
+import { t } from "../i18n/i18n.js";
 
 /** @typedef {"checking" | "needed" | "offline" | "downloading" | "loading" | "cached" | "ready" | "failed"} BoxState */
 
@@ -54,8 +55,9 @@ export function cppBox() {
     }
   }
 
-  /** The compiler's state, as compiler.js reports it. @param {string} state @param {any} detail */
-  function follow(state, detail) {
+  /** The compiler's state, as compiler.js reports it (msg: a failure's reason in the catalog's words).
+   * @param {string} state @param {any} detail @param {import("../i18n/render.js").Msg} [msg] */
+  function follow(state, detail, msg) {
     if (!shown) return;
     if (state !== "idle") checks += 1;   // news from the compiler makes a check under way moot
     if (state === "downloading") {
@@ -67,7 +69,7 @@ export function cppBox() {
     } else if (state === "ready") {
       set("ready", detail.stored ? { id: "ui.cpp.ready_kept", params: {} } : { id: "ui.cpp.ready_not_kept", params: {} });
     } else if (state === "failed") {
-      set("failed", { id: "ui.cpp.failed", params: { reason: String(detail) } }, { button: { id: "ui.cpp.retry", params: {} } });
+      set("failed", { id: "ui.cpp.failed", params: { reason: msg || String(detail) } }, { button: { id: "ui.cpp.retry", params: {} } });
     } else if (state === "idle") {
       check({ load: false });   // cancelled: back to what the browser has, loading nothing
     }
@@ -78,7 +80,7 @@ export function cppBox() {
   async function check({ load = true } = {}) {
     const ticket = ++checks;
     if (!cpp) {
-      set("checking", "Checking for the C++ compiler…");
+      set("checking", { id: "ui.cpp.checking", params: {} });
       cpp = await loadCpp();
       cpp.onCompilerState(follow);
       wire = cpp.toolchainSize().wire;
@@ -106,8 +108,8 @@ export function cppBox() {
     });
   }
 
-  function failed(/** @type {Error} */ err) {
-    set("failed", { id: "ui.cpp.failed", params: { reason: err.message } }, { button: { id: "ui.cpp.retry", params: {} } });
+  function failed(/** @type {Error & {msg?: import("../i18n/render.js").Msg}} */ err) {
+    set("failed", { id: "ui.cpp.failed", params: { reason: err.msg || err.message } }, { button: { id: "ui.cpp.retry", params: {} } });
   }
 
   return {
@@ -138,4 +140,27 @@ export function diagnosticItems(diagnostics, goTo) {
     button.addEventListener("click", () => goTo(/** @type {number} */ (d.line), d.column ?? 1));
     return h("li", { class: "diagnostic" }, button);
   });
+}
+
+// A compile's first error in plain words, after the verdict: the catalog's words (the
+// compiler's own message stays as it wrote it), else the English summary.
+/**
+ * @param {{summary?: string, summaryMsg?: import("../i18n/render.js").Msg | null}} result
+ * @returns {string | import("../i18n/render.js").Msg}
+ */
+export function compileWhy(result) {
+  return result.summaryMsg ? { id: "ui.cpp.verdict_why", params: { reason: result.summaryMsg } } : `: ${result.summary}`;
+}
+
+// The stderr pane's text: a C++ run's last line ("runtime error: ..." in English, which the
+// runner's worker wrote) in the reader's words when the runner sent its reason as a message.
+/**
+ * @param {{stderr?: string, why?: import("../i18n/render.js").Msg | null}} result
+ * @returns {string}
+ */
+export function runtimeErrorText(result) {
+  const stderr = String(result.stderr || "");
+  const at = stderr.lastIndexOf("runtime error: ");
+  if (!result.why || at < 0) return stderr;
+  return `${stderr.slice(0, at)}${t("ui.cpp.runtime_error", { reason: result.why })}\n`;
 }

@@ -12,11 +12,11 @@
 // only when they keep it or edit it; opening a link never starts the sandbox.
 import { h, field, numberInput, select, showFailure, wholeNumber, FieldError } from "./dom.js";
 import { setPlain, setText } from "../i18n/dom.js";
-import { t } from "../i18n/i18n.js";
+import { t, msgText } from "../i18n/i18n.js";
 import * as judge from "./judge.js";
 import { MODES } from "./generate.js";
 import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
-import { cppBox, diagnosticItems, loadCpp } from "./cpp-box.js";
+import { cppBox, diagnosticItems, loadCpp, compileWhy, runtimeErrorText } from "./cpp-box.js";
 import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
 
 /** @typedef {import("./solution-store.js").Language} Language */
@@ -77,7 +77,7 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, exp
   }
   const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart, language, program });
   const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [],
-    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null };
+    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null, why: run.why || null };
   // time, output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
   if (["time", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
   if (run.status !== "ok") return { ...base, verdict: "error" };
@@ -301,14 +301,14 @@ export function solutionPanel(ctx) {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
     const untimed = ["time", "cancelled", "failed", "compile"].includes(result.verdict);
-    const [what, why, ms] = [judge.verdictMsg(result.verdict), result.verdict === "compile" ? `: ${result.summary}` : "", formatMs(result.ms)];
+    const [what, why, ms] = [judge.verdictMsg(result.verdict), result.verdict === "compile" ? compileWhy(result) : "", formatMs(result.ms)];
     if (found) {
       if (untimed) setText(verdict, "ui.solution.found_verdict", { verdict: what, why }); else setText(verdict, "ui.solution.found_verdict_ms", { verdict: what, why, ms });
     } else if (untimed) setText(verdict, "ui.solution.verdict", { verdict: what, why }); else setText(verdict, "ui.solution.verdict_ms", { verdict: what, why, ms });
     showOutput(stdout, stdoutNote, result.stdout,
       { limited: result.verdict === "output", tail: result.stdoutTail, bytes: result.stdoutBytes });
-    // A run the runner refused says why in the reader's words (the hook's stderr keeps English).
-    showOutput(stderr, stderrNote, result.verdict === "failed" && result.reason ? t(result.reason.id) : result.stderr);
+    // A run the runner refused, or a C++ runtime error, says why in the reader's words (the hook's stderr keeps English).
+    showOutput(stderr, stderrNote, result.verdict === "failed" && result.reason ? msgText(result.reason) : runtimeErrorText(result));
     if (result.verdict === "compile") {
       // The compiler's messages, each a button to its line; the lines marked in the editor.
       editor.setDiagnostics(result.diagnostics);

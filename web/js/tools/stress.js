@@ -11,7 +11,7 @@ const STRESS_BATCH = 20;   // inputs generated per request while a stress test r
 
 /**
  * @typedef {{verdict: string, stdout: string, stderr: string, ms: number, cases: any[],
- *   stdoutTail?: string, stdoutBytes?: number, diagnostics?: any[], summary?: string}} RunResult
+ *   stdoutTail?: string, stdoutBytes?: number, diagnostics?: any[], summary?: string, reason?: any}} RunResult
  * @typedef {{name: string, input: string, result: RunResult, runs?: number}} Failure
  * @typedef {{ctx: any, game: string, run: (input: string, expected?: string) => Promise<RunResult>,
  *   say: (words: import("../i18n/render.js").Msg) => void, cancelled: () => boolean, root: HTMLElement}} StressEnv
@@ -38,7 +38,11 @@ export async function stressLoop({ ctx, game, run, say, cancelled, root }, reque
       if (cancelled()) break;
       const result = await run(test.input, test.answer);
       if (result.verdict === "cancelled") return { passed };
-      if (result.verdict === "failed") throw new Error(`cannot run code here: ${result.stderr}`);
+      if (result.verdict === "failed") {
+        // In English (the console) and in the reader's words (the status line, through showFailure).
+        throw Object.assign(new Error(`cannot run code here: ${result.stderr}`),
+          { msg: { id: "ui.solution.cannot_run", params: { reason: result.reason || result.stderr } } });
+      }
       if (result.verdict === "compile") return { stopped: result, passed };
       const rate = (passed + 1) / ((performance.now() - started) / 1000);
       root.dataset.rate = rate.toFixed(2);
