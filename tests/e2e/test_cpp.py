@@ -280,6 +280,32 @@ def test_a_run_through_the_page_counts_down_and_is_judged(page):
     assert page.text_content("[data-testid=solution-status]").startswith("Compiled before (the same source)")
 
 
+def test_a_runtime_error_and_a_compile_error_are_worded_in_chinese(page):
+    """The runner's frame has no catalogs: it sends the reason as a message, and the page words
+    it in the language shown (the hook's English stays as it was)."""
+    page.select_option("[data-testid=language]", "zh-CN")
+    try:
+        wait_js(page, "pixelJudge.state().lang === 'zh-CN'")
+        set_code(page, (PROGRAMS / "behaviours.cpp").read_text(encoding="utf-8"))
+        page.fill("[data-testid=input]", "div0")
+        press_and_wait(page, "solution-run")
+        assert page.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "error"
+        shown = page.text_content("[data-testid=solution-stderr]")
+        assert "运行错误：整数除以零 [" in shown and "runtime error" not in shown, shown
+        broken = BYTE_ME.replace("cin >> n;", "cin >> n")
+        line = next(k for k, text in enumerate(broken.splitlines(), 1) if "cin >> n" in text and ";" not in text)
+        set_code(page, broken)
+        page.fill("[data-testid=input]", read("byte_me", "sample-1.in"))
+        press_and_wait(page, "solution-run")
+        verdict = page.text_content("[data-testid=solution-verdict]")
+        assert re.search(rf"：第 {line} 行第 \d+ 列：expected ';'", verdict), verdict
+    finally:
+        page.select_option("[data-testid=language]", "en")
+        wait_js(page, "pixelJudge.state().lang === 'en'")
+    # The verdict follows the switch back: the same words in English.
+    assert re.search(rf": line {line}, column \d+: expected ';'", page.text_content("[data-testid=solution-verdict]"))
+
+
 def test_cancel_stops_a_compile_and_a_run(page):
     compiles = "import('/js/cpp/solution-cpp.js').then((m) => m.cppCompiler().compiles)"
     set_code(page, BYTE_ME + "// never compiled before: cancelled while compiling\n")
