@@ -67,22 +67,29 @@ EARLY_SCRIPT = WEB / "js" / "early-solve.js"
 EARLY_SCRIPT_TAG = '<script src="js/early-solve.js" async></script>'
 
 
-def early_script() -> str:
-    text = EARLY_SCRIPT.read_text(encoding="utf-8")
+def csp_hash(text: str) -> str:
+    """The CSP source ('sha256-...') that allows an inline script of exactly this text."""
+    return "'sha256-{}'".format(base64.b64encode(hashlib.sha256(text.encode()).digest()).decode())
+
+
+def inline_script(path: Path) -> str:
+    """A script of web/ that a page inlines: its text, refused if it could end its <script> early."""
+    text = path.read_text(encoding="utf-8")
     if "</script" in text.lower():
-        raise SystemExit("web/js/early-solve.js must not contain '</script': the page inlines it")
+        raise SystemExit(f"{path.relative_to(WEB.parent)} must not contain '</script': the page inlines it")
     return text
+
+
+def early_script() -> str:
+    return inline_script(EARLY_SCRIPT)
 
 
 def early_script_hash() -> str:
     """The CSP source that allows the inlined early script ("" without web/)."""
-    if not EARLY_SCRIPT.is_file():
-        return ""
-    return "'sha256-{}'".format(base64.b64encode(hashlib.sha256(early_script().encode()).digest()).decode())
+    return csp_hash(early_script()) if EARLY_SCRIPT.is_file() else ""
 
 
-IMPORT_MAP_HASH = "'sha256-{}'".format(
-    base64.b64encode(hashlib.sha256(IMPORT_MAP.encode()).digest()).decode())
+IMPORT_MAP_HASH = csp_hash(IMPORT_MAP)
 SAMPLE_PREFIXES = ("sample-", "spec-", "official-")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

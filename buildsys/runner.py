@@ -9,14 +9,12 @@ web/js/runner/python-worker.js, which finds them as PYODIDE and PYODIDE_ASM.
 """
 from __future__ import annotations
 
-import base64
-import hashlib
 import math
 import re
 import sys
 from pathlib import Path
 
-from .config import WEB
+from .config import WEB, csp_hash, inline_script
 
 RUNNER = WEB / "js" / "runner"
 FRAME_SCRIPT = RUNNER / "frame.js"
@@ -29,15 +27,11 @@ DATA_URL_PREFIX = "data:text/javascript;base64,"
 
 def frame_hash() -> str:
     """The CSP source that allows the runner frame's inline script."""
-    digest = hashlib.sha256(FRAME_SCRIPT.read_bytes()).digest()
-    return f"'sha256-{base64.b64encode(digest).decode()}'"
+    return csp_hash(frame_script())
 
 
 def frame_script() -> str:
-    text = FRAME_SCRIPT.read_text(encoding="utf-8")
-    if "</script" in text.lower():
-        sys.exit("web/js/runner/frame.js must not contain '</script': the page inlines it")
-    return text
+    return inline_script(FRAME_SCRIPT)
 
 
 def wrap_module(source: str, name: str, what: str) -> str:
