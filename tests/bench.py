@@ -290,9 +290,8 @@ def boot_figures(browser: Any, url: str) -> dict[str, Any]:
 # A boot ends when the page hears its engine is ready (page/boot.js marks it), as the bare
 # boot ends when its page hears the worker: not after one more round trip of this driver.
 READY_AT = "performance.getEntriesByName('page:ready')[0]?.startTime ?? performance.now()"
-PHASES = """() => ({ 'page:worker': performance.getEntriesByName('page:worker')[0]?.startTime,
-    ...(pixelJudge.state().bootMarks || {}),
-    'page:ready': performance.getEntriesByName('page:ready')[0]?.startTime ?? performance.now() })"""
+PHASES = f"""() => ({{ 'page:worker': performance.getEntriesByName('page:worker')[0]?.startTime,
+    ...(pixelJudge.state().bootMarks || {{}}), 'page:ready': {READY_AT} }})"""
 
 
 def median_phases(runs: list[dict[str, float]]) -> dict[str, float]:

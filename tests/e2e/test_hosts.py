@@ -6,6 +6,7 @@ is not cross-origin isolated; from the next load on, the service worker sends th
 headers itself, so the page is isolated and every file it serves carries the site's CSP."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import threading
@@ -73,6 +74,21 @@ def site_frame(page: Any, url: str) -> Any:
     return next(f for f in page.frames if f.url.startswith(url))
 
 
+@contextlib.contextmanager
+def framed_site(browser: Any, site: str, framer: str, **context_options: Any) -> Iterator[tuple[Any, Any]]:
+    """(page, frame): another site's page framing `site`, the framed page booted."""
+    context = browser.new_context(**context_options)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(f"{framer}?{site}")
+        frame = site_frame(page, site)
+        frame.evaluate("pixelJudge.ready")
+        yield page, frame
+    finally:
+        context.close()
+
+
 def test_with_the_sites_headers_no_other_site_can_frame_it(browser, site_url, framer_url):
     context = browser.new_context()
     try:
@@ -92,13 +108,7 @@ def test_with_the_sites_headers_no_other_site_can_frame_it(browser, site_url, fr
 
 
 def test_on_a_host_without_headers_a_framed_page_refuses_to_run_code(browser, bare_url, framer_url):
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_MS)
-        page.goto(f"{framer_url}?{bare_url}")
-        frame = site_frame(page, bare_url)
-        frame.evaluate("pixelJudge.ready")
+    with framed_site(browser, bare_url, framer_url) as (_page, frame):
         # The engine works (solving runs the site's own code) ...
         assert frame.evaluate("([g, t]) => pixelJudge.solve(g, t)", ["byte_me", SAMPLE])["answer"] == ANSWER
         # ... but a program is never run in a page another site frames.
@@ -107,20 +117,12 @@ def test_on_a_host_without_headers_a_framed_page_refuses_to_run_code(browser, ba
         assert result["verdict"] == "error" and "ran" not in result["stdout"]
         assert "running code is turned off in a page shown inside another page's frame" in result["stderr"]
         assert frame.evaluate("document.querySelectorAll('iframe').length") == 0   # no runner was made
-    finally:
-        context.close()
 
 
 def test_a_framed_page_says_why_it_runs_no_code_in_the_readers_language(browser, bare_url, framer_url):
     """Issue 24: the runner's refusal is a catalog message: a Chinese reader reads it in Chinese
     (the status, the sandbox line and the stderr pane), the hook's stderr stays English."""
-    context = browser.new_context(locale="zh-CN")
-    try:
-        page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_MS)
-        page.goto(f"{framer_url}?{bare_url}")
-        frame = site_frame(page, bare_url)
-        frame.evaluate("pixelJudge.ready")
+    with framed_site(browser, bare_url, framer_url, locale="zh-CN") as (page, frame):
         assert frame.evaluate("pixelJudge.state().lang") == "zh-CN"
         frame.fill("[data-testid=input]", SAMPLE)
         frame.click("[data-testid=tool-solution]")
@@ -140,8 +142,6 @@ def test_a_framed_page_says_why_it_runs_no_code_in_the_readers_language(browser,
         assert "running code is turned off in a page shown inside another page's frame" in \
             frame.text_content("[data-testid=solution-status]")
         assert frame.evaluate("document.querySelectorAll('iframe').length") == 0
-    finally:
-        context.close()
 
 
 def test_on_a_host_without_headers_the_service_worker_sends_them_from_the_next_load(browser, bare_url):
