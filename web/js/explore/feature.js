@@ -1,8 +1,8 @@
 // The Explore feature on the page: mounts the view into #explore once the
 // manifest is in, follows the game picker, hands a clicked deal to the player,
-// and adds pixelJudge.explore / exploreState and Explore's share-link settings.
-import { app, on } from "../page/state.js";
-import { addHook } from "../page/hook.js";
+// and hands back pixelJudge.explore / exploreState and Explore's share-link
+// settings.  main.js loads it once the engine is ready.
+import { app, gameInfo, on } from "../page/state.js";
 import { ExploreView } from "./view.js";
 
 /** @type {ExploreView | null} */
@@ -22,7 +22,10 @@ export function mountExplore(openDeal) {
     openDeal,
   });
   view = shown;
-  on("game", (info) => shown.setGame(info));
+  // Mounted once the engine is ready: the page shows a game already, and may change it.
+  const info = gameInfo();
+  if (info) shown.setGame(info);
+  on("game", (next) => shown.setGame(next));
   // The plots draw their titles and axes: they draw again in a new language.
   on("language", () => shown.redraw());
 }
@@ -43,7 +46,10 @@ function mounted() {
   return view;
 }
 
-// Runs a study in the page's worker pool; resolves to the CLI's JSON.
-addHook("explore", (/** @type {string} */ game, settings = {}) => mounted().start({ ...settings, game }));
-// The view now: {game, study, running, done, deals, result, plots: [{title, kind, regions}]}.
-addHook("exploreState", () => mounted().state());
+/** Explore's test hook functions (pixelJudge.explore, pixelJudge.exploreState). */
+export const exploreHook = {
+  // Runs a study in the page's worker pool; resolves to the CLI's JSON.
+  explore: (/** @type {string} */ game, settings = {}) => mounted().start({ ...settings, game }),
+  // The view now: {game, study, running, done, deals, result, plots: [{title, kind, regions}]}.
+  exploreState: () => mounted().state(),
+};

@@ -3,7 +3,7 @@
 // fills the game picker.  `ready` resolves when the engine can solve.
 import { EngineClient } from "../engine/client.js";
 import { app, el, option } from "./state.js";
-import { addHook, addState } from "./hook.js";
+import { addState } from "./hook.js";
 import { localize, onLanguage } from "../i18n/i18n.js";
 import { setPlain, setText } from "../i18n/dom.js";
 
@@ -11,7 +11,10 @@ import { setPlain, setText } from "../i18n/dom.js";
 let resolveReady;
 /** Resolves when the engine is installed and the page can solve. */
 export const ready = new Promise((res) => { resolveReady = res; });
-addHook("ready", ready);
+/** @type {(value?: unknown) => void} */
+let resolveSettled;
+/** Resolves when the engine's first boot has ended, ready or failed. */
+export const settled = new Promise((res) => { resolveSettled = res; });
 // When each phase of the engine's last boot ended, in ms from navigation (the
 // benchmark's breakdown; see engine/worker.js), or null before it is ready.
 addState(() => ({ bootMarks: app.client ? app.client.marks : null }));
@@ -80,6 +83,7 @@ export function showBoot(stage, message) {
     if (!performance.getEntriesByName("page:ready").length) performance.mark("page:ready");
     resolveReady();
   }
+  if (stage === "ready" || stage === "failed") resolveSettled();
 }
 
 // "runtime 2.1 / 3.4 MB" while the runtime files download (then the stages).

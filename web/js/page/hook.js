@@ -1,7 +1,8 @@
 // The test hook, window.pixelJudge: for end-to-end tests and curious users.
 // Its names are a contract (README, "The test hook").  A feature adds to it
-// before main.js publishes it (at import time, or when main.js wires it):
-//   addHook("check", (game, input, output) => ...);    // pixelJudge.check(...)
+// before main.js publishes it (at import time, or when main.js wires it; one that
+// main.js loads later has stand-ins until then, addLaterHooks):
+//   addHook("solve", (game, text) => ...);              // pixelJudge.solve(...)
 //   addState(() => ({ stale: isStale() }));            // more fields in state()
 // This module knows no feature: it reads only the page's state.
 import { app, player } from "./state.js";
@@ -50,6 +51,17 @@ export function addHook(name, fn) {
   assertOpen(name);
   if (name in entries) throw new Error(`pixelJudge.${name} exists already`);
   entries[name] = fn;
+}
+
+/**
+ * Adds pixelJudge[name] for each name, standing in for the hook functions of a
+ * feature main.js loads later: a call waits for `feature()` (its hook functions) and
+ * calls its own.
+ * @param {string[]} names
+ * @param {() => Promise<Record<string, (...args: any[]) => unknown>>} feature
+ */
+export function addLaterHooks(names, feature) {
+  for (const name of names) addHook(name, async (/** @type {any[]} */ ...args) => (await feature())[name](...args));
 }
 
 /**

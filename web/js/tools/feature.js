@@ -1,8 +1,8 @@
-// The tools as a page feature: mounts the four tabs under the player, adds the
-// hook functions (check, generate, runSolution, exportGif), and opens the tool
-// a share link names.  main.js mounts it with what it needs from the page.
+// The tools as a page feature: mounts the four tabs under the player, and hands
+// back its hook functions (check, generate, runSolution, exportGif), its part of
+// pixelJudge.state() and the opener of the tool a share link names.  main.js loads
+// it once the engine is ready and mounts it with what it needs from the page.
 import { app, el, player, on, sceneFor } from "../page/state.js";
-import { addHook, addState } from "../page/hook.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
 
@@ -14,9 +14,18 @@ import { mountTools } from "./tools.js";
  */
 
 /**
- * Mounts the tools into #tools; returns `openTool` (a share link's tool).
+ * The mounted tools: their hook functions, their part of pixelJudge.state() and
+ * `openTool` (a share link's tool).
+ * @typedef {object} MountedTools
+ * @property {Record<string, (...args: any[]) => Promise<unknown>>} hook
+ * @property {() => Record<string, unknown>} state
+ * @property {(tool: object) => Promise<void>} openTool
+ */
+
+/**
+ * Mounts the tools into #tools.
  * @param {ToolNeeds} needs
- * @returns {(tool: object) => void}
+ * @returns {MountedTools}
  */
 export function mountToolsFeature({ openInPlayer, currentScene }) {
   const container = document.getElementById("tools");
@@ -34,8 +43,8 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
       openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
     linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
   });
-  for (const [name, fn] of Object.entries(tools.hook)) addHook(name, fn);
-  addState(() => ({ runner: tools.runner() }));
+  // Mounted once the engine is ready: the page shows a game already, and may change it.
+  tools.gameChanged();
   on("game", () => tools.gameChanged());
-  return (tool) => tools.openTool(tool);
+  return { hook: tools.hook, state: () => ({ runner: tools.runner() }), openTool: (tool) => tools.openTool(tool) };
 }
