@@ -66,10 +66,27 @@ with zipfile.ZipFile(STDLIB) as source, \
         pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
         out.writestr(zipfile.ZipInfo(info.filename + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
 
-# The engine's own modules, compiled where the wheel installs them (their names in
-# tracebacks), as the __pycache__ entries the wheel gets (wheel.add_bytecode).
+# The engine itself, in the same zip: its modules compiled (named there in tracebacks) and
+# its catalogs, so the engine's workers import it from the standard library with no wheel
+# to install at boot.
 import importlib.util, os
 SITE = os.path.dirname(os.path.dirname(py_engines.__file__))
+with zipfile.ZipFile("/tmp/engine-stdlib.zip", "a", zipfile.ZIP_STORED) as out:
+    for folder, _, files in sorted(os.walk(os.path.dirname(py_engines.__file__))):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            entry = os.path.relpath(path, SITE)
+            if name.endswith(".py"):
+                with open(path, "rb") as f:
+                    code = compile(f.read(), f"{STDLIB}/{entry}", "exec", dont_inherit=True)
+                pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
+                out.writestr(zipfile.ZipInfo(entry + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
+            elif name.endswith(".json"):
+                with open(path, "rb") as f:
+                    out.writestr(zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0)), f.read())
+
+# The engine's own modules, compiled where the wheel installs them (their names in
+# tracebacks), as the __pycache__ entries the wheel gets (wheel.add_bytecode).
 with zipfile.ZipFile("/tmp/engine-pyc.zip", "w", zipfile.ZIP_STORED) as out:
     for folder, _, files in sorted(os.walk(os.path.dirname(py_engines.__file__))):
         for name in sorted(files):
@@ -89,7 +106,9 @@ def engine_stdlib(engine_wheel: Path, lock: Path) -> tuple[Path, Path]:
     """The standard library the engine's workers boot with: only the modules
     Pyodide's start-up, its package loader and the engines import, compiled to
     bytecode by the shipped runtime (python_stdlib.zip holds sources, which Python
-    would compile at every boot).  Stored uncompressed: brotli packs the whole
+    would compile at every boot), and the engine's own package (its modules compiled
+    the same way, its catalogs), which the workers import from there: no wheel is
+    installed at boot.  Stored uncompressed: brotli packs the whole
     file better on the wire, and imports skip inflating.  The page's sandbox for
     user code keeps the whole python_stdlib.zip.  Cached by the runtime's stdlib,
     the wheel's contents, the samples and this code.  Also returns a zip of the

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import pkgutil
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Union
@@ -106,8 +107,22 @@ _catalogs: dict[str, dict[str, str]] = {}
 
 def languages() -> list[str]:
     """The languages a catalog exists for, the source first."""
-    found = sorted(name[:-5] for name in os.listdir(LOCALE_DIR) if name.endswith(".json"))
+    found = sorted(name[:-5] for name in _locale_names() if name.endswith(".json"))
     return [SOURCE_LANG] + [lang for lang in found if lang != SOURCE_LANG]
+
+
+def _locale_names() -> list[str]:
+    """The files of the catalogs' folder: on disk, or in the zip the package is imported
+    from (the browser's engine workers import it from their standard library's zip)."""
+    if os.path.isdir(LOCALE_DIR):
+        return os.listdir(LOCALE_DIR)
+    archive = getattr(__spec__.loader, "archive", None)
+    if archive is None:
+        return []
+    import zipfile
+    prefix = os.path.relpath(LOCALE_DIR, archive).replace(os.sep, "/") + "/"
+    with zipfile.ZipFile(archive) as zf:
+        return [name[len(prefix):] for name in zf.namelist() if name.startswith(prefix)]
 
 
 def flatten(tree: Mapping[str, Json], prefix: str = "") -> Iterator[tuple[str, str]]:
@@ -128,8 +143,11 @@ def catalog(lang: str) -> dict[str, str]:
     if found is None:
         if lang not in languages():
             raise KeyError(f"no catalog for language {lang!r}; known: {', '.join(languages())}")
-        with open(os.path.join(LOCALE_DIR, f"{lang}.json"), encoding="utf-8") as fh:
-            found = _catalogs[lang] = dict(flatten(json.load(fh)))
+        # Through the package's loader: a file on disk, or an entry of its zip.
+        data = pkgutil.get_data(__name__.rpartition(".")[0], f"locale/{lang}.json")
+        if data is None:
+            raise KeyError(f"the catalog of {lang!r} cannot be read")
+        found = _catalogs[lang] = dict(flatten(json.loads(data.decode("utf-8"))))
     return found
 
 

@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from py_engines.i18n import flatten  # noqa: E402
 from buildsys.cpp import TOOLCHAIN_FILES  # noqa: E402
 from buildsys.stdlib import engine_stdlib  # noqa: E402
 from buildsys.wheel import add_bytecode  # noqa: E402
@@ -137,7 +138,7 @@ def _module_level_imports(tree: ast.Module) -> set[str]:
 def test_the_engine_stdlib_is_bytecode_of_every_stdlib_module_the_engines_and_start_up_import():
     with zipfile.ZipFile(build.DIST / "pyodide" / build.ENGINE_STDLIB) as ours, \
             zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip") as full:
-        names = ours.namelist()
+        names = [name for name in ours.namelist() if not name.startswith("py_engines/")]
         headers = {ours.read(name)[:8] for name in names}
         stdlib = _modules(full.namelist(), ".py")
     assert names and all(name.endswith(".pyc") for name in names)
@@ -152,6 +153,41 @@ def test_the_engine_stdlib_is_bytecode_of_every_stdlib_module_the_engines_and_st
         imported = _module_level_imports(ast.parse(path.read_text(encoding="utf-8")))
         needed |= {name for name in imported if name in stdlib}
     assert needed and needed <= compiled, sorted(needed - compiled)
+
+
+def test_the_engine_stdlib_carries_the_engine_package_compiled_with_its_catalogs():
+    # The engine's workers import the engine from their standard library's zip (no wheel
+    # to install at boot): each module as bytecode of the runtime's CPython (unchecked
+    # hash-based: no source beside it), named in the zip for tracebacks, and the catalogs.
+    package = build.SOURCE / "py_engines"
+    with zipfile.ZipFile(build.DIST / "pyodide" / build.ENGINE_STDLIB) as ours:
+        entries = {name: ours.read(name) for name in ours.namelist() if name.startswith("py_engines/")}
+        magic = ours.read(next(n for n in ours.namelist() if n.endswith(".pyc")))[:4]
+    modules = {path.relative_to(build.SOURCE).as_posix() + "c" for path in package.rglob("*.py")}
+    catalogs = {path.relative_to(build.SOURCE).as_posix(): path.read_bytes()
+                for path in (package / "locale").glob("*.json")}
+    assert len(modules) > 20 and catalogs
+    assert set(entries) == modules | set(catalogs)
+    assert {name: entries[name] for name in catalogs} == catalogs
+    for name in modules:
+        assert entries[name][:4] == magic and int.from_bytes(entries[name][4:8], "little") == 0b01, name
+
+
+def test_the_catalogs_are_read_when_the_engine_is_imported_from_a_zip(tmp_path: Path) -> None:
+    # As the browser's engine workers import it: from a zip on sys.path, where the
+    # catalogs are entries of the zip, not files.
+    archive = tmp_path / "lib.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in (build.SOURCE / "py_engines").rglob("*"):
+            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                out.write(path, path.relative_to(build.SOURCE).as_posix())
+    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); from py_engines import i18n; "
+            "print(json.dumps([i18n.__file__.startswith(sys.argv[1]), i18n.languages(), "
+            "i18n.catalog('zh-CN')]))")
+    out = subprocess.run([sys.executable, "-c", code, str(archive)], cwd=tmp_path, check=True,
+                         capture_output=True, text=True).stdout
+    on_disk = json.loads((build.SOURCE / "py_engines" / "locale" / "zh-CN.json").read_text(encoding="utf-8"))
+    assert json.loads(out) == [True, ["en", "zh-CN"], dict(flatten(on_disk))]
 
 
 def test_the_boot_script_carries_the_manifests_runtime_and_wheels():

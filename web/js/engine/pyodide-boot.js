@@ -3,8 +3,9 @@
 //   import { readManifest, bootPyodide } from "./pyodide-boot.js";
 //   const manifest = await readManifest();
 //   const { pyodide, fromSnapshot } = await bootPyodide(manifest, { onBytes, onFailedFile, snapshotRecord });
-//   (after a snapshot boot, `files` is a promise that resolves when the packages'
-//   files are back on the file system; imported modules need not wait for it)
+//   (after a snapshot boot, `files` is a promise that resolves when the extra
+//   packages' files, if any, are back on the file system; imported modules need
+//   not wait for it)
 //
 // The runtime's downloads start the moment a boot is asked for (prepareRuntime):
 // the wasm is read and compiled from then on (Pyodide itself would only start
@@ -12,10 +13,14 @@
 // is in hand), its script is imported, and the standard library and the lock file
 // are requested; Pyodide's own requests for them get these.
 //
-// The engine comes from the site's copy of the runtime's lock file
-// (wheels/pyodide-lock.json, written by build.py exactly as `pyodide lockfile
-// add-wheels` writes it), so `loadPyodide` fetches and installs it while the
-// runtime starts: no micropip on the boot path.  When Cache Storage holds a
+// The engine comes in the engine's standard library (build.py compiles the package
+// into its zip, beside the standard modules it needs), which Python imports from
+// where it lies: no wheel to fetch and install at boot (that was 60-90 ms of a first
+// visit).  Other packages (and the engine with the "full" standard library) come
+// from the site's copy of the runtime's lock file (wheels/pyodide-lock.json,
+// written by build.py exactly as `pyodide lockfile add-wheels` writes it), which
+// `loadPyodide` installs while the runtime starts: no micropip on the boot path.
+// When Cache Storage holds a
 // memory snapshot made for this runtime build and this engine wheel (see
 // makeSnapshot), the runtime boots from it instead: the engine is then already
 // imported.  A snapshot is trusted only when it proves itself: its SHA-256 and
@@ -26,8 +31,9 @@
 //   snapshot: "use" (default) boots from a matching snapshot; "off" never does;
 //   snapshotRecord: {id, sha256, packed, raw} (see client.js), or null, or a
 //             promise of either (the worker gets it from the page);
-//   packages: lock-file packages to load at boot (default ["py-engines"]; add
-//             "micropip" to have it, from the site's own wheels);
+//   packages: lock-file packages to load at boot (default none: the engine is in
+//             the engine's standard library, below; ["py-engines"] with the
+//             "full" one; add "micropip" to have it, from the site's own wheels);
 //   stdlib:   "engine" (default): the standard library build.py compiled for the
 //             engine (the modules Pyodide's start-up and the engines import, as
 //             bytecode: nothing to compile at boot); "full": Pyodide's whole
@@ -144,10 +150,12 @@ export async function bootPyodide(manifest, options = {}) {
         const pyodide = await start(manifest, { ...options, packages: [] }, { heap, checked });
         performance.mark("boot:restored");
         pyodide.runPython("import py_engines.bridge");
-        // The modules are in the heap, their files are not: put the packages' files
-        // back (after ready, in the background) for anything imported lazily.
-        const files = pyodide.loadPackage(options.packages || ["py-engines"], { messageCallback: () => {} })
-          .catch((err) => console.warn(`engine files not restored: ${err.message}`));
+        // The modules are in the heap, the files of extra packages are not (the engine's
+        // are, in the standard library's zip): put those back (after ready, in the
+        // background) for anything imported lazily.
+        const extra = packagesOf(options);
+        const files = (extra.length ? pyodide.loadPackage(extra, { messageCallback: () => {} }) : Promise.resolve())
+          .catch((err) => console.warn(`package files not restored: ${err.message}`));
         return { pyodide, fromSnapshot: true, snapshotError, files };
       }
     } catch (err) {
@@ -160,13 +168,21 @@ export async function bootPyodide(manifest, options = {}) {
   return { pyodide, fromSnapshot: false, snapshotError };
 }
 
+// The lock file's packages a boot loads: the engine comes with the engine's standard
+// library (build.py puts the package in its zip: no wheel to install at boot), but not
+// with Pyodide's full one.
+function packagesOf(options) {
+  return options.packages || (options.stdlib === "full" ? ["py-engines"] : []);
+}
+
 function stdlibPath(manifest, options) {
   return options.stdlib === "full" ? "pyodide/python_stdlib.zip" : manifest.stdlib;
 }
 
 // `snapshot`: {heap, checked} (bootPyodide), or null for a normal boot.
 function start(manifest, options, snapshot) {
-  const { packages = ["py-engines"], makeSnapshot = false } = options;
+  const { makeSnapshot = false } = options;
+  const packages = packagesOf(options);
   const config = {
     indexURL: new URL("pyodide/", SITE).href,
     stdLibURL: new URL(stdlibPath(manifest, options), SITE).href,
@@ -301,7 +317,7 @@ function prepareRuntime(manifest, options, onBytes, onFailedFile) {
   for (const path of ["pyodide/pyodide.asm.wasm", stdlibPath(manifest, options)]) {
     sizes.set(new URL(path, SITE).pathname, manifest.runtime.bytes[path]);
   }
-  if ((options.packages || ["py-engines"]).includes("py-engines")) {
+  if (packagesOf(options).includes("py-engines")) {
     sizes.set(new URL(`wheels/${manifest.wheels.engine}`, SITE).pathname, manifest.wheels.engine_bytes);
   }
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
