@@ -243,28 +243,41 @@ class RestSearch:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
                             return g - e[1]
                         moves.append((g + end * lw + ah * rw, g, nk, nm, nc, e, j))
+                # the table's best move first, then the killer, then the rest by their order;
+                # the rest is only sorted if those two do not end the node
                 kk = kb | shape << 5 | h
                 k = killers[kk]
-                if k >= 0:
-                    m = moves[k]
-                    moves[k] = (KILLER, m[1], m[2], m[3], m[4], m[5], m[6])
-                moves.sort(reverse=True)
-                if hint and moves[0][4] != hint:
-                    for i, m in enumerate(moves):
+                km = moves[k] if k >= 0 else None
+                if hint:
+                    for m in moves:
                         if m[4] == hint:
-                            moves.insert(0, moves.pop(i))
                             break
+                    todo = [m] if km is None or km is m else [m, km]
+                elif km is not None:
+                    todo = [km]
+                else:
+                    moves.sort(reverse=True)
+                    todo = moves
                 best, best_key = LOWEST, 0
-                for _, g, nk, nm, nc, e, i in moves:
-                    if e is not None and g - e[0] < beta:
-                        x = g - e[0]          # the entry's bound: this move cannot reach beta
+                while True:
+                    for _, g, nk, nm, nc, e, i in todo:
+                        if e is not None and g - e[0] < beta:
+                            x = g - e[0]      # the entry's bound: this move cannot reach beta
+                        else:
+                            x = g - nxt(nk, nm, nc, g - beta + 1, e)
+                        if x > best:
+                            best, best_key = x, nc
+                            if x >= beta:
+                                killers[kk] = i
+                                break
                     else:
-                        x = g - nxt(nk, nm, nc, g - beta + 1, e)
-                    if x > best:
-                        best, best_key = x, nc
-                        if x >= beta:
-                            killers[kk] = i
-                            break
+                        if todo is not moves:
+                            for m in todo:
+                                moves.remove(m)
+                            moves.sort(reverse=True)
+                            todo = moves
+                            continue
+                    break
                 if best >= beta:
                     lo = best
                 else:
