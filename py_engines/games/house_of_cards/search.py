@@ -256,7 +256,8 @@ class RestSearch:
                 elif km is not None:
                     todo = [km]
                 else:
-                    moves.sort(reverse=True)
+                    moves.sort()
+                    moves.reverse()
                     todo = moves
                 best, best_key = LOWEST, 0
                 while True:
@@ -274,7 +275,8 @@ class RestSearch:
                         if todo is not moves:
                             for m in todo:
                                 moves.remove(m)
-                            moves.sort(reverse=True)
+                            moves.sort()
+                            moves.reverse()
                             todo = moves
                             continue
                     break
