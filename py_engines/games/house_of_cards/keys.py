@@ -75,6 +75,8 @@ _ADJ = [card_points(c) for c in range(32)]
 # reads its mover's, so a gain is one lookup.
 MINE = ((_TRI, _VALLEY_TRI, _ADJ),
         (list(map(neg, _TRI)), list(map(neg, _VALLEY_TRI)), list(map(neg, _ADJ))))
+# A floor of card c on a valley, by the valley's field, as each player sees it.
+CARD_VALLEY_TRI = tuple(tuple(vtri[c::32] for c in range(32)) for _, vtri, _ in MINE)
 
 # An open valley: (slot shift, key change of card c laid on it by c - field for the key and
 # for the mirror key (a negative index wraps), move index without a held card, of the floor

@@ -22,7 +22,8 @@ from __future__ import annotations
 import gc
 from typing import Callable, Sequence
 
-from .keys import FLOORS, HELD, HELD_SHIFT, MINE, SWAP, VALLEYS, position_keys
+from .keys import (CARD_VALLEY_TRI, FLOORS, HELD, HELD_SHIFT, MINE, SWAP, VALLEYS,
+                   position_keys)
 from .rules import AXEL, BIRGIT, INF, RED, Position
 
 NO_ENTRY = (-INF, INF, 0)
@@ -87,13 +88,13 @@ class RestSearch:
         for t, d in enumerate(draw):
             me = (first + t) & 1
             turns.append((*MINE[me], d, HELD_SHIFT[me], HELD_SHIFT[1 - me], HELD[me],
-                          SWAP[me][d], me << 11))
+                          SWAP[me][d], me << 11, CARD_VALLEY_TRI[me]))
         # the move (index in the rules' order) that last refuted a test, by mover, shape and
         # held card
         killers = [NO_KILLER] * 4096
 
         def last_turn(key: int, t: int) -> int:
-            tri, vtri, adj, d, hs, other, _, _, _ = turns[t]
+            tri, vtri, adj, d, hs, other, _, _, _, _ = turns[t]
             h = key >> hs & 31
             shape = key & 63
             ad, ah = adj[d], adj[h]
@@ -116,7 +117,7 @@ class RestSearch:
 
         def moves_of(key: int, mirror: int, t: int) -> list[tuple[int, int, int, int]]:
             """(order, gain, key after, mirror key after) of every move, in the rules' order."""
-            tri, vtri, adj, d, hs, _, held, swap, _ = turns[t]
+            tri, vtri, adj, d, hs, _, held, swap, _, _ = turns[t]
             h = key >> hs & 31
             shape = key & 63
             if not h:
@@ -151,8 +152,8 @@ class RestSearch:
         def make_scout(t: int, nxt: Scout) -> Scout:  # noqa: C901
             """The null-window test of turn t, the turn's constants bound in it (the drawn
             card's terms looked up once per deck, not once per move); nxt is turn t + 1's."""
-            tri, vtri, adj, d, hs, _, held, swap, kb = turns[t]
-            vtd = vtri[d::32]           # a floor of the drawn card on a valley, by its field
+            tri, _, adj, d, hs, _, held, swap, kb, vtc = turns[t]
+            vtd = vtc[d]                # a floor of the drawn card on a valley, by its field
             hold = held[d]
             end = adj[d]
             hold_order = end if end > 0 else LOWEST
@@ -200,6 +201,7 @@ class RestSearch:
                     moves = []
                     if vlist:
                         ks, ms = key + swap[h], mirror + swap[h]
+                        vth = vtc[h]
                         for vs, mv, mmv, _, i, j in vlist:
                             field = key >> vs & 127
                             g = vtd[field]
@@ -211,7 +213,7 @@ class RestSearch:
                                 table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
                                 return g - e[1]
                             moves.append((g, g, nk, nm, nc, e, i))
-                            g = vtri[field << 5 | h]
+                            g = vth[field]
                             x = h - field
                             nk, nm = ks + mv[x], ms + mmv[x]
                             nc = nk if nk < nm else nm
