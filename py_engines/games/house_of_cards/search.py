@@ -89,7 +89,7 @@ class RestSearch:
         draw = deck[8:]
         last = len(draw) - 1
         first = AXEL if deck[0] & RED else BIRGIT
-        valleys, floors = VALLEYS, FLOORS
+        valleys = VALLEYS
         # per turn: the mover's peak, valley and held-card values, the drawn card, where the
         # mover's and the other's held cards sit, holding a card (by card), replacing it, and
         # the mover's part of the killer table
@@ -97,13 +97,13 @@ class RestSearch:
         for t, d in enumerate(draw):
             me = (first + t) & 1
             turns.append((*MINE[me], d, HELD_SHIFT[me], HELD_SHIFT[1 - me], HELD[me],
-                          SWAP[me][d], me << 11, CARD_VALLEY_TRI[me]))
+                          SWAP[me][d], me << 11, CARD_VALLEY_TRI[me], FLOORS[me]))
         # the move (index in the rules' order) that last refuted a test, by mover, shape and
         # held card
         killers = [NO_KILLER] * 4096
 
         def last_turn(key: int, t: int) -> int:
-            tri, vtri, adj, d, hs, other, _, _, _, _ = turns[t]
+            tri, vtri, adj, d, hs, other, _, _, _, _, floors = turns[t]
             h = key >> hs & 31
             shape = key & 63
             ad, ah = adj[d], adj[h]
@@ -126,7 +126,7 @@ class RestSearch:
 
         def moves_of(key: int, mirror: int, t: int) -> list[tuple[int, int, int, int]]:
             """(order, gain, key after, mirror key after) of every move, in the rules' order."""
-            tri, vtri, adj, d, hs, _, held, swap, _, _ = turns[t]
+            tri, vtri, adj, d, hs, _, held, swap, _, _, floors = turns[t]
             h = key >> hs & 31
             shape = key & 63
             if not h:
@@ -145,15 +145,14 @@ class RestSearch:
                 g = vtri[field << 5 | h]
                 moves.append((g, g, key + mv[h - field] + swap[h],
                               mirror + mmv[h - field] + swap[h]))
-            ah, ad = adj[h], adj[d]
             hd = h << 5 | d
-            for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, _, _ in floors[shape]:
+            for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, ol, orr, _, _ in floors[shape]:
                 fc = key >> fs & 31
                 g = tri[fc << 10 | hd]
                 base = key + built[fc] - held[h]
                 mbase = mirror + mbuilt[fc] - held[h]
-                moves.append((g + ah * lw + ad * rw, g, base + hdl[hd], mbase + mhdl[hd]))
-                moves.append((g + ad * lw + ah * rw, g, base + dhl[hd], mbase + mdhl[hd]))
+                moves.append((g + ol[hd], g, base + hdl[hd], mbase + mhdl[hd]))
+                moves.append((g + orr[hd], g, base + dhl[hd], mbase + mdhl[hd]))
             return moves
 
         # One flat function per node on purpose: every helper call would cost time at each of
@@ -161,7 +160,7 @@ class RestSearch:
         def make_scout(t: int, nxt: Scout) -> Scout:  # noqa: C901
             """The null-window test of turn t, the turn's constants bound in it (the drawn
             card's terms looked up once per deck, not once per move); nxt is turn t + 1's."""
-            tri, _, adj, d, hs, _, held, swap, kb, vtc = turns[t]
+            tri, _, adj, d, hs, _, held, swap, kb, vtc, floors = turns[t]
             vtd = vtc[d]                # a floor of the drawn card on a valley, by its field
             hold = held[d]
             end = adj[d]
@@ -233,10 +232,9 @@ class RestSearch:
                             moves.append((g, g, nk, nm, nc, e, j))
                     # a leg beside a valley: a card of the mover's colour there (a high one
                     # the more so) first
-                    ah = adj[h]
                     hd = h << 5 | d
                     kh, mh = key - held[h], mirror - held[h]
-                    for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, i, j in floors[shape]:
+                    for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, ol, orr, i, j in floors[shape]:
                         fc = key >> fs & 31
                         g = tri[fc << 10 | hd]
                         base, mbase = kh + built[fc], mh + mbuilt[fc]
@@ -246,14 +244,14 @@ class RestSearch:
                         if e is not None and g - e[1] >= beta:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
                             return g - e[1]
-                        moves.append((g + ah * lw + end * rw, g, nk, nm, nc, e, i))
+                        moves.append((g + ol[hd], g, nk, nm, nc, e, i))
                         nk, nm = base + dhl[hd], mbase + mdhl[hd]
                         nc = nk if nk < nm else nm
                         e = tget(nc)
                         if e is not None and g - e[1] >= beta:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
                             return g - e[1]
-                        moves.append((g + end * lw + ah * rw, g, nk, nm, nc, e, j))
+                        moves.append((g + orr[hd], g, nk, nm, nc, e, j))
                 # the table's best move first, then the killer, then the rest by their order;
                 # the rest is only sorted if those two do not end the node
                 kk = kb | shape << 5 | h
