@@ -16,6 +16,9 @@ search again).  At every node:
   peak's legs: the card of the mover's colour beside a valley first; holding a drawn card
   of the other's colour, which counts against its holder, last);
 * the last turn is scored in a flat loop.
+
+Each turn has its own test, a closure made once per deck with the turn's drawn card and
+tables bound in it, which calls the next turn's: nothing is unpacked per node by turn.
 """
 from __future__ import annotations
 
