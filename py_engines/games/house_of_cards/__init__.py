@@ -58,7 +58,7 @@ from ...walker import BaseTwoPlayerEngine, Line
 from .frames import HouseLine
 from .judge import Case, CaseResult, Problem, _parse
 from .rules import END, MAX_M, MIN_M, NAMES, RED, Position, card_text
-from .search import RestSearch, collector_paused
+from .search import RestSearch
 
 
 @register
@@ -91,8 +91,7 @@ class HouseOfCardsEngine(ModuleGenerators, BaseTwoPlayerEngine[Problem, CaseResu
             return CaseRun(CaseResult(k, case.name, case.m, value), search.nodes,
                            len(search.table))
         # One deck is at most ~20k positions, so the budget is checked between decks.
-        with collector_paused():
-            return solve_cases(numbered, one, limit=limit, progress=progress)
+        return solve_cases(numbered, one, limit=limit, progress=progress)
 
     def format_case(self, case_result: CaseResult) -> str:
         return case_result.line()

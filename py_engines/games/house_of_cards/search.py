@@ -23,8 +23,7 @@ tables bound in it, which calls the next turn's: nothing is unpacked per node by
 from __future__ import annotations
 
 import gc
-from contextlib import contextmanager
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 from .keys import (CARD_VALLEY_TRI, FLOORS, HELD, HELD_SHIFT, MINE, SWAP, VALLEYS,
                    position_keys)
@@ -36,22 +35,6 @@ Scout = Callable[[int, int, int, int, Entry], int]
 KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
 NO_KILLER = -1
 LOWEST = -INF
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused, then restored.  The search makes no reference
-    cycles, but its many short-lived tuples would start a collection every few hundred nodes,
-    each walking the young objects (and now and then every table): about 6% of a deck's time.
-    Re-enabled after each deck, the first collection still walks the deck's whole table (about
-    3%), so the engine keeps it paused over a whole file as well."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 class RestSearch:
@@ -77,8 +60,16 @@ class RestSearch:
         if pos.is_terminal():
             return pos.adjustment()
         key, mirror = position_keys(pos)
-        with collector_paused():
+        # The search makes no reference cycles, but its many short-lived tuples would start
+        # the cyclic collector every few hundred nodes, each pass walking the young objects
+        # (and now and then every table): about 6% of a deck's time.  Paused, then restored.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
             v = self._search(key, mirror, pos.t, -INF, INF)
+        finally:
+            if collecting:
+                gc.enable()
         return v if pos.mover == AXEL else -v
 
     def value(self, pos: Position) -> int:
