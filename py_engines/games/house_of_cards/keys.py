@@ -24,7 +24,8 @@ are mirror images of others.
 from __future__ import annotations
 
 from functools import cache
-from operator import neg
+from itertools import chain, repeat
+from operator import add, neg
 
 from .rules import (AXEL, BIRGIT, FLOOR_AT, FLOOR_CARD, FLOOR_LEFT, FLOOR_RIGHT, FLOOR_UP,
                     MAX_M, PEAK_AT, RED, SHAPES, Position, card_points, open_floors,
@@ -75,6 +76,8 @@ _ADJ = [card_points(c) for c in range(32)]
 # reads its mover's, so a gain is one lookup.
 MINE = ((_TRI, _VALLEY_TRI, _ADJ),
         (list(map(neg, _TRI)), list(map(neg, _VALLEY_TRI)), list(map(neg, _ADJ))))
+# A floor of card c on a valley, by the valley's field, as each player sees it.
+CARD_VALLEY_TRI = tuple(tuple(vtri[c::32] for c in range(32)) for _, vtri, _ in MINE)
 
 # An open valley: (slot shift, key change of card c laid on it by c - field for the key and
 # for the mirror key (a negative index wraps), move index without a held card, of the floor
@@ -82,10 +85,11 @@ MINE = ((_TRI, _VALLEY_TRI, _ADJ),
 ValleyMove = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]
 # An open floor: (slot shift, key change of the peak by floor card, the same for the mirror
 # key, the legs' terms by held << 5 | drawn card with the held card as the left leg and as the
-# right one for the key, the same for the mirror key, the move order's leg weights
-# (LEG_WEIGHT beside a valley, else 0), move indices of the two orders).
+# right one for the key, the same for the mirror key, the move order's leg terms of the two
+# orders by held << 5 | drawn card (``LEG_ORDER``), move indices of the two orders).  FLOORS
+# holds one table per player, as the leg terms count the cards for the mover.
 FloorMove = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                  tuple[int, ...], tuple[int, ...], int, int, int, int]
+                  tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
 
 def _bordered(p: int) -> tuple[int | None, int | None]:
@@ -144,6 +148,19 @@ def _peak_terms(shape: int, f: int, mirrored: bool) -> tuple[int, ...]:
     return _cleared_terms(SHAPE_INDEX[after] - SHAPE_INDEX[shape], SLOT[f])
 
 
+def _leg_orders(adj: list[int]) -> dict[tuple[bool, bool], tuple[int, ...]]:
+    """A peak's term in the move order, by held << 5 | drawn card with the held card on the
+    left, by whether its left and right legs border a valley: LEG_WEIGHT times the mover's
+    points (adj) of each leg that does."""
+    points = tuple(LEG_WEIGHT * a for a in adj)
+    by_held = tuple(chain.from_iterable(repeat(a, 32) for a in points))
+    return {(False, False): (0,) * 1024, (False, True): points * 32, (True, False): by_held,
+            (True, True): tuple(map(add, by_held, points * 32))}
+
+
+LEG_ORDER = tuple(_leg_orders(adj) for _, _, adj in MINE)
+
+
 def _shape_moves(shape: int) -> tuple[tuple[ValleyMove, ...], tuple[FloorMove, ...]]:
     valleys = open_valleys(shape)
     nv = len(valleys)
@@ -155,17 +172,22 @@ def _shape_moves(shape: int) -> tuple[tuple[ValleyMove, ...], tuple[FloorMove, .
         fs.append((SLOT[f], _peak_terms(shape, f, False), _peak_terms(shape, f, True),
                    _legs_terms(left, right, False, False), _legs_terms(left, right, False, True),
                    _legs_terms(left, right, True, False), _legs_terms(left, right, True, True),
-                   LEG_WEIGHT * (left is not None), LEG_WEIGHT * (right is not None),
+                   LEG_ORDER[AXEL][left is not None, right is not None],
+                   LEG_ORDER[AXEL][right is not None, left is not None],
                    2 * nv + 2 * j, 2 * nv + 2 * j + 1))
     return vs, tuple(fs)
 
 
-# Per shape index (64 entries, the unused ones empty): its open valleys and open floors, in
-# the rules' order.
+# Per shape index (64 entries, the unused ones empty): its open valleys and open floors (by
+# player: Birgit's the same but for the leg terms), in the rules' order.
 VALLEYS: list[tuple[ValleyMove, ...]] = [()] * 64
-FLOORS: list[tuple[FloorMove, ...]] = [()] * 64
+FLOORS: tuple[list[tuple[FloorMove, ...]], ...] = ([()] * 64, [()] * 64)
+# Birgit's floors are Axel's with her leg terms (found by the identity of Axel's table).
+_BIRGIT_ORDER = {id(LEG_ORDER[AXEL][k]): LEG_ORDER[BIRGIT][k] for k in LEG_ORDER[AXEL]}
 for _i, _s in enumerate(SHAPES):
-    VALLEYS[_i], FLOORS[_i] = _shape_moves(_s)
+    VALLEYS[_i], FLOORS[AXEL][_i] = _shape_moves(_s)
+    FLOORS[BIRGIT][_i] = tuple(f[:7] + (_BIRGIT_ORDER[id(f[7])], _BIRGIT_ORDER[id(f[8])]) + f[9:]
+                               for f in FLOORS[AXEL][_i])
 HELD = tuple(tuple(c << HELD_SHIFT[me] for c in range(32)) for me in (AXEL, BIRGIT))
 # SWAP[me][d][h]: the key change when the mover's held card h becomes d.
 SWAP = tuple(tuple(tuple((d - h) << HELD_SHIFT[me] for h in range(32)) for d in range(32))

@@ -16,17 +16,22 @@ search again).  At every node:
   peak's legs: the card of the mover's colour beside a valley first; holding a drawn card
   of the other's colour, which counts against its holder, last);
 * the last turn is scored in a flat loop.
+
+Each turn has its own test, a closure made once per deck with the turn's drawn card and
+tables bound in it, which calls the next turn's: nothing is unpacked per node by turn.
 """
 from __future__ import annotations
 
 import gc
 from typing import Callable, Sequence
 
-from .keys import FLOORS, HELD, HELD_SHIFT, MINE, SWAP, VALLEYS, position_keys
+from .keys import (CARD_VALLEY_TRI, FLOORS, HELD, HELD_SHIFT, MINE, SWAP, VALLEYS,
+                   position_keys)
 from .rules import AXEL, BIRGIT, INF, RED, Position
 
 NO_ENTRY = (-INF, INF, 0)
 Entry = tuple[int, int, int] | None
+Scout = Callable[[int, int, int, int, Entry], int]
 KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
 NO_KILLER = -1
 LOWEST = -INF
@@ -78,7 +83,7 @@ class RestSearch:
         draw = deck[8:]
         last = len(draw) - 1
         first = AXEL if deck[0] & RED else BIRGIT
-        valleys, floors = VALLEYS, FLOORS
+        valleys = VALLEYS
         # per turn: the mover's peak, valley and held-card values, the drawn card, where the
         # mover's and the other's held cards sit, holding a card (by card), replacing it, and
         # the mover's part of the killer table
@@ -86,13 +91,13 @@ class RestSearch:
         for t, d in enumerate(draw):
             me = (first + t) & 1
             turns.append((*MINE[me], d, HELD_SHIFT[me], HELD_SHIFT[1 - me], HELD[me],
-                          SWAP[me][d], me << 11))
+                          SWAP[me][d], me << 11, CARD_VALLEY_TRI[me], FLOORS[me]))
         # the move (index in the rules' order) that last refuted a test, by mover, shape and
         # held card
         killers = [NO_KILLER] * 4096
 
         def last_turn(key: int, t: int) -> int:
-            tri, vtri, adj, d, hs, other, _, _, _ = turns[t]
+            tri, vtri, adj, d, hs, other, _, _, _, _, floors = turns[t]
             h = key >> hs & 31
             shape = key & 63
             ad, ah = adj[d], adj[h]
@@ -115,7 +120,7 @@ class RestSearch:
 
         def moves_of(key: int, mirror: int, t: int) -> list[tuple[int, int, int, int]]:
             """(order, gain, key after, mirror key after) of every move, in the rules' order."""
-            tri, vtri, adj, d, hs, _, held, swap, _ = turns[t]
+            tri, vtri, adj, d, hs, _, held, swap, _, _, floors = turns[t]
             h = key >> hs & 31
             shape = key & 63
             if not h:
@@ -134,149 +139,195 @@ class RestSearch:
                 g = vtri[field << 5 | h]
                 moves.append((g, g, key + mv[h - field] + swap[h],
                               mirror + mmv[h - field] + swap[h]))
-            ah, ad = adj[h], adj[d]
             hd = h << 5 | d
-            for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, _, _ in floors[shape]:
+            for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, ol, orr, _, _ in floors[shape]:
                 fc = key >> fs & 31
                 g = tri[fc << 10 | hd]
                 base = key + built[fc] - held[h]
                 mbase = mirror + mbuilt[fc] - held[h]
-                moves.append((g + ah * lw + ad * rw, g, base + hdl[hd], mbase + mhdl[hd]))
-                moves.append((g + ad * lw + ah * rw, g, base + dhl[hd], mbase + mdhl[hd]))
+                moves.append((g + ol[hd], g, base + hdl[hd], mbase + mhdl[hd]))
+                moves.append((g + orr[hd], g, base + dhl[hd], mbase + mdhl[hd]))
             return moves
 
         # One flat function per node on purpose: every helper call would cost time at each of
         # thousands of nodes per deck.  The generic solver checks it (tests and contract).
-        def scout(key: int, mirror: int, ck: int, t: int, beta: int, entry: Entry) -> int:  # noqa: C901
-            """Fail-soft test of the rest-value v of the key (ck: its table key, entry: its
-            table entry as the caller found it, None if none): a value at least beta, or a
-            value below it, each a bound of v on its side."""
-            lo, hi, hint = entry or NO_ENTRY
-            if lo >= beta:
-                return lo
-            if hi < beta:
-                return hi
-            tri, vtri, adj, d, hs, _, held, swap, kb = turns[t]
-            h = key >> hs & 31
-            shape = key & 63
-            t1 = t + 1
-            if t1 == last:
-                # the other's last turn is scored in a flat loop: the value is exact
+        def make_scout(t: int, nxt: Scout) -> Scout:  # noqa: C901
+            """The null-window test of turn t, the turn's constants bound in it (the drawn
+            card's terms looked up once per deck, not once per move); nxt is turn t + 1's."""
+            tri, _, adj, d, hs, _, held, swap, kb, vtc, floors = turns[t]
+            vtd = vtc[d]                # a floor of the drawn card on a valley, by its field
+            hold = held[d]
+            end = adj[d]
+            hold_order = end if end > 0 else LOWEST
+
+            def scout(key: int, mirror: int, ck: int, beta: int, entry: Entry) -> int:  # noqa: C901
+                """Fail-soft test of the rest-value v of the key (ck: its table key, entry: its
+                table entry as the caller found it, None if none, which must not decide the
+                test already): a value at least beta, or a value below it, each a bound of v
+                on its side."""
+                lo, hi, hint = entry or NO_ENTRY
+                h = key >> hs & 31
+                shape = key & 63
+                vlist = valleys[shape]
+                # moves: (order, gain, key after, mirror key after, table key after, its
+                # entry, index in the rules' order); a move whose entry already shows it
+                # reaches beta ends the node
+                if not h:
+                    nk, nm = key + hold, mirror + hold
+                    nc = nk if nk < nm else nm
+                    e = tget(nc)
+                    if not vlist:
+                        # holding the drawn card is the only move
+                        if e is None or (e[0] < 1 - beta <= e[1]):
+                            best = -nxt(nk, nm, nc, 1 - beta, e)
+                        else:
+                            best = -e[0] if e[0] >= 1 - beta else -e[1]
+                        table[ck] = (best, hi, nc) if best >= beta else (lo, best, nc)
+                        return best
+                    if e is not None and -e[1] >= beta:
+                        table[ck] = (-e[1] if -e[1] > lo else lo, hi, nc)
+                        return -e[1]
+                    moves = [(hold_order, 0, nk, nm, nc, e, 0)]
+                    for vs, mv, mmv, i, _, _ in vlist:
+                        field = key >> vs & 127
+                        g = vtd[field]
+                        x = d - field
+                        nk, nm = key + mv[x], mirror + mmv[x]
+                        nc = nk if nk < nm else nm
+                        e = tget(nc)
+                        if e is not None and g - e[1] >= beta:
+                            table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            return g - e[1]
+                        moves.append((g, g, nk, nm, nc, e, i))
+                else:
+                    moves = []
+                    if vlist:
+                        ks, ms = key + swap[h], mirror + swap[h]
+                        vth = vtc[h]
+                        for vs, mv, mmv, _, i, j in vlist:
+                            field = key >> vs & 127
+                            g = vtd[field]
+                            x = d - field
+                            nk, nm = key + mv[x], mirror + mmv[x]
+                            nc = nk if nk < nm else nm
+                            e = tget(nc)
+                            if e is not None and g - e[1] >= beta:
+                                table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                                return g - e[1]
+                            moves.append((g, g, nk, nm, nc, e, i))
+                            g = vth[field]
+                            x = h - field
+                            nk, nm = ks + mv[x], ms + mmv[x]
+                            nc = nk if nk < nm else nm
+                            e = tget(nc)
+                            if e is not None and g - e[1] >= beta:
+                                table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                                return g - e[1]
+                            moves.append((g, g, nk, nm, nc, e, j))
+                    # a leg beside a valley: a card of the mover's colour there (a high one
+                    # the more so) first
+                    hd = h << 5 | d
+                    kh, mh = key - held[h], mirror - held[h]
+                    for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, ol, orr, i, j in floors[shape]:
+                        fc = key >> fs & 31
+                        g = tri[fc << 10 | hd]
+                        base, mbase = kh + built[fc], mh + mbuilt[fc]
+                        nk, nm = base + hdl[hd], mbase + mhdl[hd]
+                        nc = nk if nk < nm else nm
+                        e = tget(nc)
+                        if e is not None and g - e[1] >= beta:
+                            table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            return g - e[1]
+                        moves.append((g + ol[hd], g, nk, nm, nc, e, i))
+                        nk, nm = base + dhl[hd], mbase + mdhl[hd]
+                        nc = nk if nk < nm else nm
+                        e = tget(nc)
+                        if e is not None and g - e[1] >= beta:
+                            table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            return g - e[1]
+                        moves.append((g + orr[hd], g, nk, nm, nc, e, j))
+                # the table's best move first, then the killer, then the rest by their order;
+                # the rest is only sorted if those two do not end the node
+                kk = kb | shape << 5 | h
+                k = killers[kk]
+                km = moves[k] if k >= 0 else None
+                if hint:
+                    for m in moves:
+                        if m[4] == hint:
+                            break
+                    todo = [m] if km is None or km is m else [m, km]
+                elif km is not None:
+                    todo = [km]
+                else:
+                    moves.sort()
+                    moves.reverse()
+                    todo = moves
+                best, best_key = LOWEST, 0
+                while True:
+                    for _, g, nk, nm, nc, e, i in todo:
+                        if e is not None and g - e[0] < beta:
+                            x = g - e[0]      # the entry's bound: this move cannot reach beta
+                        else:
+                            x = g - nxt(nk, nm, nc, g - beta + 1, e)
+                        if x > best:
+                            best, best_key = x, nc
+                            if x >= beta:
+                                killers[kk] = i
+                                break
+                    else:
+                        if todo is not moves:
+                            for m in todo:
+                                moves.remove(m)
+                            moves.sort()
+                            moves.reverse()
+                            todo = moves
+                            continue
+                    break
+                if best >= beta:
+                    lo = best
+                else:
+                    hi = best
+                table[ck] = (lo, hi, best_key)
+                return best
+            return scout
+
+        def make_flat(t: int) -> Scout:
+            """The test of the turn before the last: the other's last turn is scored in a flat
+            loop, so the value is exact."""
+            def flat(key: int, mirror: int, ck: int, beta: int, entry: Entry) -> int:
                 best, best_key = LOWEST, 0
                 for _, g, nk, nm in moves_of(key, mirror, t):
-                    x = g - last_turn(nk, t1)
+                    x = g - last_turn(nk, t + 1)
                     if x > best:
                         best, best_key = x, nk if nk < nm else nm
                 table[ck] = (best, best, best_key)
                 return best
-            vlist = valleys[shape]
-            # moves: (order, gain, key after, mirror key after, table key after, its entry,
-            # index in the rules' order); a move whose entry already shows it reaches beta
-            # ends the node
-            if not h:
-                nk, nm = key + held[d], mirror + held[d]
-                nc = nk if nk < nm else nm
-                if not vlist:
-                    # holding the drawn card is the only move
-                    best = -scout(nk, nm, nc, t1, 1 - beta, tget(nc))
-                    table[ck] = (best, hi, nc) if best >= beta else (lo, best, nc)
-                    return best
-                e = tget(nc)
-                if e is not None and -e[1] >= beta:
-                    table[ck] = (-e[1] if -e[1] > lo else lo, hi, nc)
-                    return -e[1]
-                end = adj[d]
-                moves = [(end if end > 0 else LOWEST, 0, nk, nm, nc, e, 0)]
-                for vs, mv, mmv, i, _, _ in vlist:
-                    field = key >> vs & 127
-                    g = vtri[field << 5 | d]
-                    x = d - field
-                    nk, nm = key + mv[x], mirror + mmv[x]
-                    nc = nk if nk < nm else nm
-                    e = tget(nc)
-                    if e is not None and g - e[1] >= beta:
-                        table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
-                        return g - e[1]
-                    moves.append((g, g, nk, nm, nc, e, i))
-            else:
-                moves = []
-                for vs, mv, mmv, _, i, j in vlist:
-                    field = key >> vs & 127
-                    g = vtri[field << 5 | d]
-                    x = d - field
-                    nk, nm = key + mv[x], mirror + mmv[x]
-                    nc = nk if nk < nm else nm
-                    e = tget(nc)
-                    if e is not None and g - e[1] >= beta:
-                        table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
-                        return g - e[1]
-                    moves.append((g, g, nk, nm, nc, e, i))
-                    g = vtri[field << 5 | h]
-                    x = h - field
-                    nk, nm = key + mv[x] + swap[h], mirror + mmv[x] + swap[h]
-                    nc = nk if nk < nm else nm
-                    e = tget(nc)
-                    if e is not None and g - e[1] >= beta:
-                        table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
-                        return g - e[1]
-                    moves.append((g, g, nk, nm, nc, e, j))
-                # a leg beside a valley: a card of the mover's colour there (a high one the
-                # more so) first
-                ah, ad = adj[h], adj[d]
-                hd = h << 5 | d
-                kh, mh = key - held[h], mirror - held[h]
-                for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, lw, rw, i, j in floors[shape]:
-                    fc = key >> fs & 31
-                    g = tri[fc << 10 | hd]
-                    base, mbase = kh + built[fc], mh + mbuilt[fc]
-                    nk, nm = base + hdl[hd], mbase + mhdl[hd]
-                    nc = nk if nk < nm else nm
-                    e = tget(nc)
-                    if e is not None and g - e[1] >= beta:
-                        table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
-                        return g - e[1]
-                    moves.append((g + ah * lw + ad * rw, g, nk, nm, nc, e, i))
-                    nk, nm = base + dhl[hd], mbase + mdhl[hd]
-                    nc = nk if nk < nm else nm
-                    e = tget(nc)
-                    if e is not None and g - e[1] >= beta:
-                        table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
-                        return g - e[1]
-                    moves.append((g + ad * lw + ah * rw, g, nk, nm, nc, e, j))
-            kk = kb | shape << 5 | h
-            k = killers[kk]
-            if k >= 0:
-                m = moves[k]
-                moves[k] = (KILLER, m[1], m[2], m[3], m[4], m[5], m[6])
-            moves.sort(reverse=True)
-            if hint and moves[0][4] != hint:
-                for i, m in enumerate(moves):
-                    if m[4] == hint:
-                        moves.insert(0, moves.pop(i))
-                        break
-            best, best_key = LOWEST, 0
-            for _, g, nk, nm, nc, e, i in moves:
-                if e is not None and g - e[0] < beta:
-                    x = g - e[0]          # the entry's bound: this move cannot reach beta
-                else:
-                    x = g - scout(nk, nm, nc, t1, g - beta + 1, e)
-                if x > best:
-                    best, best_key = x, nc
-                    if x >= beta:
-                        killers[kk] = i
-                        break
-            if best >= beta:
-                lo = best
-            else:
-                hi = best
-            table[ck] = (lo, hi, best_key)
-            return best
+            return flat
+
+        # the test of each turn but the last, each calling the next turn's
+        scouts: list[Scout] = []
+        if last > 0:
+            scouts.append(make_flat(last - 1))
+            for t in range(last - 2, -1, -1):
+                scouts.append(make_scout(t, scouts[-1]))
+            scouts.reverse()
+
+        def test(key: int, mirror: int, t: int, beta: int) -> int:
+            """A null-window test from the principal line: the table's entry first."""
+            ck = key if key < mirror else mirror
+            e = tget(ck)
+            if e is not None:
+                if e[0] >= beta:
+                    return e[0]
+                if e[1] < beta:
+                    return e[1]
+            return scouts[t](key, mirror, ck, beta, e)
 
         def search(key: int, mirror: int, t: int, alpha: int, beta: int) -> int:  # noqa: C901
             """Fail-soft alpha-beta of the rest-value of the key within (alpha, beta)."""
-            ck = key if key < mirror else mirror
             if beta - alpha == 1:
-                return scout(key, mirror, ck, t, beta, tget(ck))
+                return test(key, mirror, t, beta)
+            ck = key if key < mirror else mirror
             lo, hi, hint = tget(ck, NO_ENTRY)
             if lo >= beta:
                 return lo
@@ -312,11 +363,10 @@ class RestSearch:
                 if null:
                     # principal variation search: later moves only have to be shown no
                     # better than alpha, which a null window does cheaply
-                    nc = nk if nk < nm else nm
-                    x = g - scout(nk, nm, nc, t1, g - alpha, tget(nc))
+                    x = g - test(nk, nm, t1, g - alpha)
                     while alpha < x < beta:
                         # the move is worth at least x: step up with null windows
-                        y = g - scout(nk, nm, nc, t1, g - x, tget(nc))
+                        y = g - test(nk, nm, t1, g - x)
                         if y <= x:
                             break
                         x = y
