@@ -144,8 +144,14 @@ _EXPORT_DECL = re.compile(_AT + r"export\s+(?=(?:class|(?:async\s+)?function\*?|
                           r"([A-Za-z_$][\w$]*))", re.M)
 _EXPORT_LIST = re.compile(_AT + r"export\s*\{(?P<names>[^{}]*)\}\s*;?", re.M)
 _EXPORT_DEFAULT = re.compile(_AT + r"export\s+default\s+(?P<name>[A-Za-z_$][\w$]*)\s*;", re.M)
-# What is left that an import or export statement could be (dynamic import() included).
-_LEFT_OVER = re.compile(_AT + r"(?:import\b|export\b)|(?<![\w$.])import\s*\(", re.M)
+# An import for its effect only: `import "./x.js";`.
+_BARE_IMPORT = re.compile(_AT + r"""import\s*(?P<q>["'])(?P<path>[^"']+)(?P=q)\s*;?""", re.M)
+# What is left that an import or export statement could be (a line of another language in a
+# template string, such as Python's `import a, b`, is not one).
+_LEFT_OVER = re.compile(_AT + r"""(?:import\s*(?:[{*"']|[A-Za-z_$][\w$]*\s*(?:from\b|,\s*[{*]))|export\b)""",
+                        re.M)
+# import.meta or a dynamic import() of a relative path: URLs relative to the module they are in.
+_RELATIVE = re.compile(r"""(?<![\w$.])import\s*(?:\(\s*[`"']\.|\.\s*meta\b)""")
 
 
 def _pairs(names: str) -> list[tuple[str, str]]:
@@ -189,10 +195,12 @@ def _strip_exports(text: str) -> tuple[str, list[tuple[str, str]]]:
 def link_modules(entry: Path) -> str:
     """One script from the ES module `entry` and every module it imports (relative
     paths only): each imported module becomes a function scope returning its
-    exports, in dependency order, and each import a const taken from one.  Knows
-    the statements our modules and the WASI shim's use (static imports, `export`
-    before a declaration, export lists, `export default NAME;`) and stops the build
-    on anything else that looks like an import or an export."""
+    exports, in dependency order, and each import a const taken from one (an import
+    for its effect only, nothing).  Knows the statements our modules and the WASI
+    shim's use (static imports, `export` before a declaration, export lists, `export
+    default NAME;`) and stops the build on anything else that looks like an import
+    or an export.  A dynamic import() and import.meta stay as they are, so those
+    naming a relative URL only in a module of the entry's own folder."""
     order: list[Path] = []
     names: dict[Path, str] = {}
     bodies: dict[Path, str] = {}
@@ -210,10 +218,19 @@ def link_modules(entry: Path) -> str:
             visit(target, trail + (path,))
             return _import_consts(match, names[target])
 
-        text, exports = _strip_exports(_IMPORT.sub(take_import, path.read_text(encoding="utf-8")))
+        def take_bare(match: re.Match[str]) -> str:
+            if not match["path"].startswith("."):
+                sys.exit(f"{path}: imports {match['path']!r}: only relative imports can be linked")
+            visit((path.parent / match["path"]).resolve(), trail + (path,))
+            return ""
+
+        text = _BARE_IMPORT.sub(take_bare, _IMPORT.sub(take_import, path.read_text(encoding="utf-8")))
+        text, exports = _strip_exports(text)
         text = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", text)
         if _LEFT_OVER.search(text):
             sys.exit(f"{path}: an import or export statement link_modules does not know")
+        if _RELATIVE.search(text) and path.parent != entry.resolve().parent:
+            sys.exit(f"{path}: import() or import.meta outside {entry.name}'s folder (its URLs would change)")
         names[path] = f"__pixelJudgeModule{len(names)}"
         body = text.rstrip()
         if exports:

@@ -13,7 +13,7 @@ from .compress import compress_site
 from .config import (DIST, EARLY_SCRIPT_TAG, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME,
                      PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB,
                      early_script, log, run, sha256)
-from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
+from .cpp import TOOLCHAIN_DIR, link_modules, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
                       nginx_conf)
 from .locale import languages, write_catalogs
@@ -116,6 +116,7 @@ def build() -> Path:
     data = manifest(engine_wheel, shipped[0].relative_to(wheels).as_posix())
     (DIST / "manifest.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
     write_boot_info(DIST, data)
+    link_engine_worker(DIST)
     compress_site(DIST / TOOLCHAIN_DIR)   # first: the page says the toolchain's size on the wire
     write_toolchain_info(DIST)
     write_service_worker(DIST)
@@ -188,6 +189,19 @@ def write_boot_info(folder: Path, data: dict[str, Any]) -> None:
     info = {"runtime": data["runtime"], "wheels": data["wheels"], "stdlib": f"pyodide/{ENGINE_STDLIB}",
             "files": {name: sha256(folder / name) for name in BOOT_FILES}}
     script.write_text(text.replace(marker, f"const BUILD = {json.dumps(info)};"), encoding="utf-8")
+
+
+def link_engine_worker(folder: Path) -> None:
+    """dist/js/engine/worker.js as one script with the modules it imports (pyodide-boot.js,
+    with its build facts written in, Pyodide's loader, the snapshot's file format, the byte
+    helpers): a starting engine worker makes one request instead of five, in two waves.
+    Through an HTTP/1.1 host those queued behind the page's own requests on a first visit,
+    and every later step of a cold boot waits for them.  The other modules stay served as
+    they are (the snapshot worker imports pyodide-boot.js)."""
+    script = folder / "js" / "engine" / "worker.js"
+    script.write_text("// Linked by build.py (buildsys/site.py): web/js/engine/worker.js with the\n"
+                      "// modules it imports, each in a scope of its own.\n" + link_modules(script),
+                      encoding="utf-8")
 
 
 # Files for the host, not the site: written last, never precached.

@@ -329,8 +329,36 @@ def test_link_modules_makes_one_script_of_every_import_shape(tmp_path):
     assert json.loads(done.stdout) == [3, "function"]
 
 
-@pytest.mark.parametrize("statement", ['export * from "./defs.js";', 'import("./defs.js");',
-                                       'export default function () {}', 'import "./defs.js";'])
+def test_link_modules_links_an_import_for_its_effect_and_leaves_relative_urls_in_the_entrys_folder(tmp_path):
+    # The engine worker's shape: imports for their effect only, a module beside the entry
+    # that uses import.meta and a dynamic import(), Python's `import a, b` in a template string.
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "effect.js").write_text(
+        "globalThis.order = (globalThis.order || []).concat('effect');\n")
+    (tmp_path / "boot.js").write_text(
+        'import "./lib/effect.js";\nexport const site = new URL("./", import.meta.url).href;\n'
+        'export const later = () => import("./lib/effect.js");\n'
+        "export const python = `\nimport importlib, pkgutil\n`;\n")
+    (tmp_path / "entry.js").write_text(
+        'import "./lib/effect.js";\nimport { site, python } from "./boot.js";\n'
+        "globalThis.order = globalThis.order.concat('entry');\n")
+    script = link_modules(tmp_path / "entry.js")
+    assert script.count("globalThis.order = (globalThis.order") == 1
+    assert 'import.meta.url' in script and 'import("./lib/effect.js")' in script
+    assert not any(line.startswith('import "') for line in script.splitlines())
+    run = script + "\nconsole.log(JSON.stringify(globalThis.order));"
+    done = subprocess.run(["node", "--input-type=module", "-e", run],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == ["effect", "entry"]
+    # In another folder the same URLs would name other files: the build stops.
+    (tmp_path / "lib" / "meta.js").write_text("export const here = import.meta.url;\n")
+    (tmp_path / "entry2.js").write_text('import { here } from "./lib/meta.js";\n')
+    with pytest.raises(SystemExit):
+        link_modules(tmp_path / "entry2.js")
+
+
+@pytest.mark.parametrize("statement", ['export * from "./defs.js";', 'export * as ns from "./defs.js";',
+                                       'export default function () {}', 'import A from "defs";'])
 def test_link_modules_stops_on_a_statement_it_does_not_know(tmp_path, statement):
     (tmp_path / "defs.js").write_text("export const A = 1;\n")
     (tmp_path / "entry.js").write_text(f'import {{ A }} from "./defs.js";\n{statement}\n')
