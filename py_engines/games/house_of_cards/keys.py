@@ -161,33 +161,36 @@ def _leg_orders(adj: list[int]) -> dict[tuple[bool, bool], tuple[int, ...]]:
 LEG_ORDER = tuple(_leg_orders(adj) for _, _, adj in MINE)
 
 
-def _shape_moves(shape: int) -> tuple[tuple[ValleyMove, ...], tuple[FloorMove, ...]]:
-    valleys = open_valleys(shape)
-    nv = len(valleys)
-    vs = tuple((SLOT[f], _valley_terms(shape, f, False), _valley_terms(shape, f, True),
-                1 + j, 2 * j, 2 * j + 1) for j, f in enumerate(valleys))
+def _valley_moves(shape: int) -> tuple[ValleyMove, ...]:
+    return tuple((SLOT[f], _valley_terms(shape, f, False), _valley_terms(shape, f, True),
+                  1 + j, 2 * j, 2 * j + 1) for j, f in enumerate(open_valleys(shape)))
+
+
+def _floor_moves(shape: int, me: int) -> tuple[FloorMove, ...]:
+    """The open floors of the shape as the player ``me`` sees them (the move order's leg
+    terms count the cards for the mover); their move indices follow the valleys'."""
+    nv = len(open_valleys(shape))
+    order = LEG_ORDER[me]
     fs = []
     for j, f in enumerate(open_floors(shape)):
         left, right = _bordered(FLOOR_UP[f])
         fs.append((SLOT[f], _peak_terms(shape, f, False), _peak_terms(shape, f, True),
                    _legs_terms(left, right, False, False), _legs_terms(left, right, False, True),
                    _legs_terms(left, right, True, False), _legs_terms(left, right, True, True),
-                   LEG_ORDER[AXEL][left is not None, right is not None],
-                   LEG_ORDER[AXEL][right is not None, left is not None],
+                   order[left is not None, right is not None],
+                   order[right is not None, left is not None],
                    2 * nv + 2 * j, 2 * nv + 2 * j + 1))
-    return vs, tuple(fs)
+    return tuple(fs)
 
 
 # Per shape index (64 entries, the unused ones empty): its open valleys and open floors (by
 # player: Birgit's the same but for the leg terms), in the rules' order.
 VALLEYS: list[tuple[ValleyMove, ...]] = [()] * 64
 FLOORS: tuple[list[tuple[FloorMove, ...]], ...] = ([()] * 64, [()] * 64)
-# Birgit's floors are Axel's with her leg terms (found by the identity of Axel's table).
-_BIRGIT_ORDER = {id(LEG_ORDER[AXEL][k]): LEG_ORDER[BIRGIT][k] for k in LEG_ORDER[AXEL]}
 for _i, _s in enumerate(SHAPES):
-    VALLEYS[_i], FLOORS[AXEL][_i] = _shape_moves(_s)
-    FLOORS[BIRGIT][_i] = tuple(f[:7] + (_BIRGIT_ORDER[id(f[7])], _BIRGIT_ORDER[id(f[8])]) + f[9:]
-                               for f in FLOORS[AXEL][_i])
+    VALLEYS[_i] = _valley_moves(_s)
+    for _me in (AXEL, BIRGIT):
+        FLOORS[_me][_i] = _floor_moves(_s, _me)
 HELD = tuple(tuple(c << HELD_SHIFT[me] for c in range(32)) for me in (AXEL, BIRGIT))
 # SWAP[me][d][h]: the key change when the mover's held card h becomes d.
 SWAP = tuple(tuple(tuple((d - h) << HELD_SHIFT[me] for h in range(32)) for d in range(32))

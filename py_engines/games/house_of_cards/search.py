@@ -335,19 +335,13 @@ class RestSearch:
                 return hi
             if lo == hi:
                 return lo
+            t1 = t + 1
+            if t1 == last:
+                return scouts[t](key, mirror, ck, beta, None)     # the flat test: exact
             alpha = max(alpha, lo)
             beta = min(beta, hi)
             a0, b0 = alpha, beta
-            t1 = t + 1
             moves = moves_of(key, mirror, t)
-            if t1 == last:
-                best, best_key = -INF, 0
-                for _, g, nk, nm in moves:
-                    x = g - last_turn(nk, t1)
-                    if x > best:
-                        best, best_key = x, nk if nk < nm else nm
-                table[ck] = (best, best, best_key)
-                return best
             for _, g, nk, nm in moves:
                 e = tget(nk if nk < nm else nm)
                 if e is not None and g - e[1] >= beta:
