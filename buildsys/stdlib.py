@@ -57,48 +57,44 @@ except ValueError:
 STDLIB = "/lib/python%d%d.zip" % sys.version_info[:2]
 used = {module.__file__[len(STDLIB) + 1:] for module in list(sys.modules.values())
         if (getattr(module, "__file__", None) or "").startswith(STDLIB + "/")}
+
+
+def put(out, name, data):
+    out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), bytes(data))
+
+
 with zipfile.ZipFile(STDLIB) as source, \
         zipfile.ZipFile("/tmp/engine-stdlib.zip", "w", zipfile.ZIP_STORED) as out:
     for info in source.infolist():
         if info.filename not in used:
             continue
         code = compile(source.read(info), f"{STDLIB}/{info.filename}", "exec", dont_inherit=True)
-        pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
-        out.writestr(zipfile.ZipInfo(info.filename + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
+        put(out, info.filename + "c", external._code_to_hash_pyc(code, b"\0" * 8, checked=False))
 
-# The engine itself, in the same zip: its modules compiled (named there in tracebacks) and
-# its catalogs, so the engine's workers import it from the standard library with no wheel
-# to install at boot.
+# The engine itself, each module read once and compiled twice: into the same zip (named
+# there in tracebacks; its catalogs beside them), so the engine's workers import it from the
+# standard library with no wheel to install at boot; and where the wheel installs it, as the
+# __pycache__ entries the wheel gets (wheel.add_bytecode).
 import importlib.util, os
 SITE = os.path.dirname(os.path.dirname(py_engines.__file__))
-with zipfile.ZipFile("/tmp/engine-stdlib.zip", "a", zipfile.ZIP_STORED) as out:
+with zipfile.ZipFile("/tmp/engine-stdlib.zip", "a", zipfile.ZIP_STORED) as lib, \
+        zipfile.ZipFile("/tmp/engine-pyc.zip", "w", zipfile.ZIP_STORED) as wheel:
     for folder, _, files in sorted(os.walk(os.path.dirname(py_engines.__file__))):
         for name in sorted(files):
-            path = os.path.join(folder, name)
-            entry = os.path.relpath(path, SITE)
-            if name.endswith(".py"):
-                with open(path, "rb") as f:
-                    code = compile(f.read(), f"{STDLIB}/{entry}", "exec", dont_inherit=True)
-                pyc = external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
-                out.writestr(zipfile.ZipInfo(entry + "c", (1980, 1, 1, 0, 0, 0)), bytes(pyc))
-            elif name.endswith(".json"):
-                with open(path, "rb") as f:
-                    out.writestr(zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0)), f.read())
-
-# The engine's own modules, compiled where the wheel installs them (their names in
-# tracebacks), as the __pycache__ entries the wheel gets (wheel.add_bytecode).
-with zipfile.ZipFile("/tmp/engine-pyc.zip", "w", zipfile.ZIP_STORED) as out:
-    for folder, _, files in sorted(os.walk(os.path.dirname(py_engines.__file__))):
-        for name in sorted(files):
-            if not name.endswith(".py"):
+            if not name.endswith((".py", ".json")):
                 continue
             path = os.path.join(folder, name)
+            entry = os.path.relpath(path, SITE)
             with open(path, "rb") as f:
                 source = f.read()
+            if name.endswith(".json"):
+                put(lib, entry, source)
+                continue
+            code = compile(source, f"{STDLIB}/{entry}", "exec", dont_inherit=True)
+            put(lib, entry + "c", external._code_to_hash_pyc(code, b"\0" * 8, checked=False))
             code = compile(source, path, "exec", dont_inherit=True)
-            pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-            entry = os.path.relpath(importlib.util.cache_from_source(path), SITE)
-            out.writestr(zipfile.ZipInfo(entry, (1980, 1, 1, 0, 0, 0)), bytes(pyc))
+            put(wheel, os.path.relpath(importlib.util.cache_from_source(path), SITE),
+                external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 """
 
 
