@@ -1,7 +1,7 @@
-// The Explore feature on the page: mounts the view into #explore once the
-// manifest is in, follows the game picker, hands a clicked deal to the player,
-// and hands back pixelJudge.explore / exploreState and Explore's share-link
-// settings.  main.js loads it once the engine is ready.
+// The Explore feature on the page: mounts the view into #explore, follows the
+// game picker, hands a clicked deal to the player, and hands back
+// pixelJudge.explore / exploreState and Explore's share-link settings.  main.js
+// loads it once the engine's first boot has ended (ready or failed).
 import { app, gameInfo, on } from "../page/state.js";
 import { ExploreView } from "./view.js";
 
@@ -22,7 +22,7 @@ export function mountExplore(openDeal) {
     openDeal,
   });
   view = shown;
-  // Mounted once the engine is ready: the page shows a game already, and may change it.
+  // Mounted after the engine's boot: the page shows a game already, and may change it.
   const info = gameInfo();
   if (info) shown.setGame(info);
   on("game", (next) => shown.setGame(next));

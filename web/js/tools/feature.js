@@ -1,7 +1,8 @@
 // The tools as a page feature: mounts the four tabs under the player, and hands
 // back its hook functions (check, generate, runSolution, exportGif), its part of
 // pixelJudge.state() and the opener of the tool a share link names.  main.js loads
-// it once the engine is ready and mounts it with what it needs from the page.
+// it once the engine's first boot has ended (ready or failed) and mounts it with
+// what it needs from the page.
 import { app, el, player, on, sceneFor } from "../page/state.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
@@ -43,7 +44,7 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
       openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
     linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
   });
-  // Mounted once the engine is ready: the page shows a game already, and may change it.
+  // Mounted after the engine's boot: the page shows a game already, and may change it.
   tools.gameChanged();
   on("game", () => tools.gameChanged());
   return { hook: tools.hook, state: () => ({ runner: tools.runner() }), openTool: (tool) => tools.openTool(tool) };
