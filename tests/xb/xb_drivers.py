@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER_GLOB = "/usr/lib/*/webkit2gtk-4.*/MiniBrowser"
@@ -72,6 +72,36 @@ class Driver:
     def quit(self) -> None: raise NotImplementedError
 
     # --- shared
+    def _fit_window(self, resize: Callable[[int, int], None], width: int, height: int) -> None:
+        """Sizes a window so that its page's viewport is `width` x `height`. The window's
+        frame (title bar, toolbar) differs per engine and display, and a resize reaches the
+        page some time after the driver returns (under Xvfb, WebKit's came late enough for
+        one read to see the old size), so the viewport is read until it has changed and
+        settled, and the window is corrected until the viewport is the size asked."""
+        want = [width, height]
+        outer = (width, height)
+        inner: list[int] = self.js("return [innerWidth, innerHeight];")
+        for _ in range(6):
+            if inner == want:
+                return
+            resize(*outer)
+            inner = self._viewport_after(inner)
+            outer = (outer[0] + width - inner[0], outer[1] + height - inner[1])
+        if inner != want:
+            raise AssertionError(f"the viewport stayed {inner}, not {want}")
+
+    def _viewport_after(self, before: list[int]) -> list[int]:
+        """The viewport once it has left `before` (if it does within 3 s) and held still."""
+        deadline = time.monotonic() + 3
+        last = before
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now: list[int] = self.js("return [innerWidth, innerHeight];")
+            if now == last and now != before:
+                return now
+            last = now
+        return last
+
     def goto(self, url: str) -> None:
         """Opens `url` as a new document (never a jump within the shown one) and waits for it."""
         self._new_document(lambda: self._goto(url), url)
@@ -222,9 +252,7 @@ class WebKit(Driver):
         chain.send_keys(text).perform()
 
     def viewport(self, width: int, height: int) -> None:
-        self.driver.set_window_size(width, height)
-        inner = self.js("return [innerWidth, innerHeight];")
-        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self._fit_window(self.driver.set_window_size, width, height)
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
@@ -317,9 +345,8 @@ class Firefox(Driver):
         self.marionette.actions.release()
 
     def viewport(self, width: int, height: int) -> None:
-        self.marionette.set_window_rect(width=width, height=height)
-        inner = self.js("return [innerWidth, innerHeight];")
-        self.marionette.set_window_rect(width=2 * width - inner[0], height=2 * height - inner[1])
+        self._fit_window(lambda w, h: self.marionette.set_window_rect(width=w, height=h),
+                         width, height)
 
     def screenshot(self, path: Path) -> None:
         path.write_bytes(self.marionette.screenshot(format="binary", full=False))
