@@ -18,7 +18,9 @@ search again).  At every node:
 * the last turn is scored in a flat loop.
 
 Each turn has its own test, a closure made once per deck with the turn's drawn card and
-tables bound in it, which calls the next turn's: nothing is unpacked per node by turn.
+tables bound in it, which calls the next turn's: nothing is unpacked per node by turn.  So has
+each turn's principal-line search: no closure calls itself, so the search makes no reference
+cycle, and a deck's table is freed as soon as its search is dropped (not by a collection).
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from .rules import AXEL, BIRGIT, INF, RED, Position
 NO_ENTRY = (-INF, INF, 0)
 Entry = tuple[int, int, int] | None
 Scout = Callable[[int, int, int, int, Entry], int]
+Search = Callable[[int, int, int, int], int]
 KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
 NO_KILLER = -1
 LOWEST = -INF
@@ -312,7 +315,75 @@ class RestSearch:
                 scouts.append(make_scout(t, scouts[-1]))
             scouts.reverse()
 
-        def test(key: int, mirror: int, t: int, beta: int) -> int:
+        def make_search(t: int, deeper: Search | None) -> Search:  # noqa: C901
+            """The principal line's search of turn t; deeper is turn t + 1's (None if that is
+            the last turn).  Each turn has its own closure and none calls itself: the
+            searches make no reference cycle, so a deck's table goes with its search."""
+            hs, kb = turns[t][4], turns[t][8]
+            scout = scouts[t]
+            nxt = scouts[t + 1] if deeper is not None else None
+
+            def search(key: int, mirror: int, alpha: int, beta: int) -> int:  # noqa: C901
+                """Fail-soft alpha-beta of the rest-value of the key within (alpha, beta)."""
+                if beta - alpha == 1:
+                    return test(key, mirror, scout, beta)
+                ck = key if key < mirror else mirror
+                lo, hi, hint = tget(ck, NO_ENTRY)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if deeper is None or nxt is None:
+                    return scout(key, mirror, ck, beta, None)     # the flat test: exact
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+                a0, b0 = alpha, beta
+                moves = moves_of(key, mirror, t)
+                for _, g, nk, nm in moves:
+                    e = tget(nk if nk < nm else nm)
+                    if e is not None and g - e[1] >= beta:
+                        table[ck] = (max(g - e[1], lo), hi, nk if nk < nm else nm)
+                        return g - e[1]
+                k = killers[kb | (key & 63) << 5 | key >> hs & 31]
+                order = sorted(((INF if (nk if nk < nm else nm) == hint else KILLER if i == k
+                                 else o, g, nk, nm) for i, (o, g, nk, nm) in enumerate(moves)),
+                               reverse=True)
+                best, best_key = -INF, 0
+                null = False
+                for _, g, nk, nm in order:
+                    if null:
+                        # principal variation search: later moves only have to be shown no
+                        # better than alpha, which a null window does cheaply
+                        x = g - test(nk, nm, nxt, g - alpha)
+                        while alpha < x < beta:
+                            # the move is worth at least x: step up with null windows
+                            y = g - test(nk, nm, nxt, g - x)
+                            if y <= x:
+                                break
+                            x = y
+                    else:
+                        x = g - deeper(nk, nm, g - beta, g - alpha)
+                        null = beta - alpha > 1
+                    if x > best:
+                        best, best_key = x, nk if nk < nm else nm
+                        if x > alpha:
+                            alpha = x
+                            if alpha >= beta:
+                                break
+                # fail-soft: what this window proved about the exact value
+                if best <= a0:
+                    hi = best
+                elif best >= b0:
+                    lo = best
+                else:
+                    lo = hi = best
+                table[ck] = (lo, hi, best_key)
+                return best
+            return search
+
+        def test(key: int, mirror: int, scout: Scout, beta: int) -> int:
             """A null-window test from the principal line: the table's entry first."""
             ck = key if key < mirror else mirror
             e = tget(ck)
@@ -321,71 +392,19 @@ class RestSearch:
                     return e[0]
                 if e[1] < beta:
                     return e[1]
-            return scouts[t](key, mirror, ck, beta, e)
+            return scout(key, mirror, ck, beta, e)
 
-        def search(key: int, mirror: int, t: int, alpha: int, beta: int) -> int:  # noqa: C901
-            """Fail-soft alpha-beta of the rest-value of the key within (alpha, beta)."""
-            if beta - alpha == 1:
-                return test(key, mirror, t, beta)
-            ck = key if key < mirror else mirror
-            lo, hi, hint = tget(ck, NO_ENTRY)
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            t1 = t + 1
-            if t1 == last:
-                return scouts[t](key, mirror, ck, beta, None)     # the flat test: exact
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-            a0, b0 = alpha, beta
-            moves = moves_of(key, mirror, t)
-            for _, g, nk, nm in moves:
-                e = tget(nk if nk < nm else nm)
-                if e is not None and g - e[1] >= beta:
-                    table[ck] = (max(g - e[1], lo), hi, nk if nk < nm else nm)
-                    return g - e[1]
-            hs, kb = turns[t][4], turns[t][8]
-            k = killers[kb | (key & 63) << 5 | key >> hs & 31]
-            order = sorted(((INF if (nk if nk < nm else nm) == hint else KILLER if i == k else o,
-                             g, nk, nm) for i, (o, g, nk, nm) in enumerate(moves)), reverse=True)
-            best, best_key = -INF, 0
-            null = False
-            for _, g, nk, nm in order:
-                if null:
-                    # principal variation search: later moves only have to be shown no
-                    # better than alpha, which a null window does cheaply
-                    x = g - test(nk, nm, t1, g - alpha)
-                    while alpha < x < beta:
-                        # the move is worth at least x: step up with null windows
-                        y = g - test(nk, nm, t1, g - x)
-                        if y <= x:
-                            break
-                        x = y
-                else:
-                    x = g - search(nk, nm, t1, g - beta, g - alpha)
-                    null = beta - alpha > 1
-                if x > best:
-                    best, best_key = x, nk if nk < nm else nm
-                    if x > alpha:
-                        alpha = x
-                        if alpha >= beta:
-                            break
-            # fail-soft: what this window proved about the exact value
-            if best <= a0:
-                hi = best
-            elif best >= b0:
-                lo = best
-            else:
-                lo = hi = best
-            table[ck] = (lo, hi, best_key)
-            return best
+        # the principal line's search of each turn but the last, each calling the next's
+        searches: list[Search] = []
+        deeper: Search | None = None
+        for t in range(last - 1, -1, -1):
+            deeper = make_search(t, deeper)
+            searches.append(deeper)
+        searches.reverse()
 
         def solve(key: int, mirror: int, t: int, alpha: int, beta: int) -> int:
             if t == last:
                 return last_turn(key, t)
-            return search(key, mirror, t, alpha, beta)
+            return searches[t](key, mirror, alpha, beta)
 
         return solve
