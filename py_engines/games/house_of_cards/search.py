@@ -5,8 +5,8 @@ upper bound, the same key of the position after the best move found) of the rest
 the player to move.  Most of the search is null-window tests (``scout``, fail-soft); the
 principal variation (``search``) searches its first move with the full window and shows the
 others no better with a null window; one that is better is stepped up with null windows, each
-at the bound the last one proved, until its exact value is known (instead of a full-window
-search again).  At every node:
+a few points (``JUMP``, halved whenever a test fails) above the bound the last one proved,
+until its exact value is known (instead of a full-window search again).  At every node:
 
 * enhanced transposition cutoffs: each move's position is looked up as the move is made, and
   one the table already knows to be worth at least beta ends the node; an entry that shows a
@@ -37,6 +37,8 @@ Scout = Callable[[int, int, int, int, Entry], int]
 Search = Callable[[int, int, int, int], int]
 KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
 NO_KILLER = -1
+# the principal line's step-ups: how far above its last bound a move's next test probes
+JUMP = 4
 LOWEST = -INF
 
 
@@ -357,12 +359,19 @@ class RestSearch:
                         # principal variation search: later moves only have to be shown no
                         # better than alpha, which a null window does cheaply
                         x = g - test(nk, nm, nxt, g - alpha)
-                        while alpha < x < beta:
-                            # the move is worth at least x: step up with null windows
-                            y = g - test(nk, nm, nxt, g - x)
-                            if y <= x:
-                                break
-                            x = y
+                        if alpha < x < beta:
+                            # the move is worth at least x: find its value with null
+                            # windows, each JUMP points above the bound the last proved
+                            # (halved whenever one fails), until it is exact or >= beta
+                            top, jump = beta, JUMP
+                            while x < top:
+                                b = x + jump if x + jump < top else top - 1
+                                y = g - test(nk, nm, nxt, g - b)
+                                if y > b:
+                                    x = y           # worth at least y
+                                else:
+                                    top = y         # worth at most y
+                                    jump >>= 1
                     else:
                         x = g - deeper(nk, nm, g - beta, g - alpha)
                         null = beta - alpha > 1
