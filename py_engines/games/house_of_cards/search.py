@@ -231,11 +231,11 @@ class RestSearch:
                             moves.append((g, g, nk, nm, nc, e, j))
                     # a leg beside a valley: a card of the mover's colour there (a high one
                     # the more so) first
-                    hd = h << 5 | d
+                    hd = h * 32 + d
                     kh, mh = key - held[h], mirror - held[h]
                     for fs, built, mbuilt, hdl, dhl, mhdl, mdhl, ol, orr, i, j in floors[shape]:
                         fc = key >> fs & 31
-                        g = tri[fc << 10 | hd]
+                        g = tri[fc * 1024 + hd]
                         base, mbase = kh + built[fc], mh + mbuilt[fc]
                         nk, nm = base + hdl[hd], mbase + mhdl[hd]
                         nc = nk if nk < nm else nm
@@ -253,7 +253,7 @@ class RestSearch:
                         moves.append((g + orr[hd], g, nk, nm, nc, e, j))
                 # the table's best move first, then the killer, then the rest by their order;
                 # the rest is only sorted if those two do not end the node
-                kk = kb | shape << 5 | h
+                kk = kb + shape * 32 + h
                 k = killers[kk]
                 km = moves[k] if k >= 0 else None
                 if hint:
