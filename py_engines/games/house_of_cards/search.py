@@ -34,6 +34,9 @@ from .rules import AXEL, BIRGIT, INF, RED, Position
 NO_ENTRY = (-INF, INF, 0)
 Entry = tuple[int, int, int] | None
 Scout = Callable[[int, int, int, int, Entry], int]
+# a move in a test: (order, gain, key after, mirror key after, table key after, its entry,
+# index in the rules' order)
+Made = tuple[int, int, int, int, int, Entry, int]
 Search = Callable[[int, int, int, int], int]
 KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
 NO_KILLER = -1
@@ -256,13 +259,14 @@ class RestSearch:
                 kk = kb + shape * 32 + h
                 k = killers[kk]
                 km = moves[k] if k >= 0 else None
+                todo: Sequence[Made]
                 if hint:
                     for m in moves:
                         if m[4] == hint:
                             break
-                    todo = [m] if km is None or km is m else [m, km]
+                    todo = (m,) if km is None or km is m else (m, km)
                 elif km is not None:
-                    todo = [km]
+                    todo = (km,)
                 else:
                     moves.sort()
                     moves.reverse()
