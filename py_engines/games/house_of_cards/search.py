@@ -12,9 +12,10 @@ until its exact value is known (instead of a full-window search again).  At ever
   one the table already knows to be worth at least beta ends the node; an entry that shows a
   move cannot reach beta stands in for its search;
 * move order: the table's best move, then the move that refuted the last test in a position
-  of the same mover, shape and held card (a killer), then by what the move scores now (a
-  peak's legs: the card of the mover's colour beside a valley first; holding a drawn card
-  of the other's colour, which counts against its holder, last);
+  of the same mover, shape and held card, by its search or by its table entry (a killer),
+  then by what the move scores now (a peak's legs: the card of the mover's colour beside a
+  valley first; holding a drawn card of the other's colour, which counts against its holder,
+  last);
 * the last turn is scored in a flat loop.
 
 Each turn has its own test, a closure made once per deck with the turn's drawn card and
@@ -179,7 +180,8 @@ class RestSearch:
                 vlist = valleys[shape]
                 # moves: (order, gain, key after, mirror key after, table key after, its
                 # entry, index in the rules' order); a move whose entry already shows it
-                # reaches beta ends the node
+                # reaches beta ends the node, and is the killer (kk: the killer's slot, by
+                # mover, shape and held card) from then on
                 if not h:
                     nk, nm = key + hold, mirror + hold
                     nc = nk if nk < nm else nm
@@ -195,6 +197,7 @@ class RestSearch:
                     if e is not None and -e[1] >= beta:
                         table[ck] = (-e[1] if -e[1] > lo else lo, hi, nc)
                         return -e[1]
+                    kk = kb + shape * 32
                     moves = [(hold_order, 0, nk, nm, nc, e, 0)]
                     for vs, mv, mmv, i, _, _ in vlist:
                         field = key >> vs & 127
@@ -205,9 +208,11 @@ class RestSearch:
                         e = tget(nc)
                         if e is not None and g - e[1] >= beta:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            killers[kk] = i
                             return g - e[1]
                         moves.append((g, g, nk, nm, nc, e, i))
                 else:
+                    kk = kb + shape * 32 + h
                     moves = []
                     if vlist:
                         ks, ms = key + swap[h], mirror + swap[h]
@@ -221,6 +226,7 @@ class RestSearch:
                             e = tget(nc)
                             if e is not None and g - e[1] >= beta:
                                 table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                                killers[kk] = i
                                 return g - e[1]
                             moves.append((g, g, nk, nm, nc, e, i))
                             g = vth[field]
@@ -230,6 +236,7 @@ class RestSearch:
                             e = tget(nc)
                             if e is not None and g - e[1] >= beta:
                                 table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                                killers[kk] = j
                                 return g - e[1]
                             moves.append((g, g, nk, nm, nc, e, j))
                     # a leg beside a valley: a card of the mover's colour there (a high one
@@ -245,6 +252,7 @@ class RestSearch:
                         e = tget(nc)
                         if e is not None and g - e[1] >= beta:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            killers[kk] = i
                             return g - e[1]
                         moves.append((g + ol[hd], g, nk, nm, nc, e, i))
                         nk, nm = base + dhl[hd], mbase + mdhl[hd]
@@ -252,11 +260,11 @@ class RestSearch:
                         e = tget(nc)
                         if e is not None and g - e[1] >= beta:
                             table[ck] = (g - e[1] if g - e[1] > lo else lo, hi, nc)
+                            killers[kk] = j
                             return g - e[1]
                         moves.append((g + orr[hd], g, nk, nm, nc, e, j))
                 # the table's best move first, then the killer, then the rest by their order;
                 # the rest is only sorted if those two do not end the node
-                kk = kb + shape * 32 + h
                 k = killers[kk]
                 km = moves[k] if k >= 0 else None
                 todo: Sequence[Made]
