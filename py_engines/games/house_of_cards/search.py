@@ -11,10 +11,11 @@ until its exact value is known (instead of a full-window search again).  At ever
 * enhanced transposition cutoffs: each move's position is looked up as the move is made, and
   one the table already knows to be worth at least beta ends the node; an entry that shows a
   move cannot reach beta stands in for its search;
-* move order: the table's best move, then the move that refuted the last test in a position
-  of the same mover, shape and held card, by its search or by its table entry (a killer),
-  then by what the move scores now (a peak's legs: the card of the mover's colour beside a
-  valley first; holding a drawn card of the other's colour, which counts against its holder,
+* move order: the move that refuted the last test in a position of the same mover, shape
+  and held card, by its search or by its table entry (a killer), and the table's best move
+  (a null-window test tries the killer first, the principal line the table's move), then
+  by what the move scores now (a peak's legs: the card of the mover's colour beside a valley
+  first; holding a drawn card of the other's colour, which counts against its holder,
   last);
 * the last turn is scored in a flat loop.
 
@@ -39,7 +40,7 @@ Scout = Callable[[int, int, int, int, Entry], int]
 # index in the rules' order)
 Made = tuple[int, int, int, int, int, Entry, int]
 Search = Callable[[int, int, int, int], int]
-KILLER = INF - 1        # the killer's order, after the table's move (INF) and before the rest
+KILLER = INF - 1        # the principal line's killer: after the table's move (INF), before the rest
 NO_KILLER = -1
 # the principal line's step-ups: how far above its last bound a move's next test probes
 JUMP = 4
@@ -263,7 +264,7 @@ class RestSearch:
                             killers[kk] = j
                             return g - e[1]
                         moves.append((g + orr[hd], g, nk, nm, nc, e, j))
-                # the table's best move first, then the killer, then the rest by their order;
+                # the killer first, then the table's best move, then the rest by their order;
                 # the rest is only sorted if those two do not end the node
                 k = killers[kk]
                 km = moves[k] if k >= 0 else None
@@ -272,7 +273,7 @@ class RestSearch:
                     for m in moves:
                         if m[4] == hint:
                             break
-                    todo = (m,) if km is None or km is m else (m, km)
+                    todo = (m,) if km is None or km is m else (km, m)
                 elif km is not None:
                     todo = (km,)
                 else:
