@@ -211,17 +211,19 @@ def link_modules(entry: Path) -> str:
         if path in trail:
             sys.exit(f"{path}: an import cycle, which link_modules does not handle")
 
-        def take_import(match: re.Match[str]) -> str:
+        def imported(match: re.Match[str]) -> Path:
+            """The module an import statement names, linked first."""
             if not match["path"].startswith("."):
                 sys.exit(f"{path}: imports {match['path']!r}: only relative imports can be linked")
             target = (path.parent / match["path"]).resolve()
             visit(target, trail + (path,))
-            return _import_consts(match, names[target])
+            return target
+
+        def take_import(match: re.Match[str]) -> str:
+            return _import_consts(match, names[imported(match)])
 
         def take_bare(match: re.Match[str]) -> str:
-            if not match["path"].startswith("."):
-                sys.exit(f"{path}: imports {match['path']!r}: only relative imports can be linked")
-            visit((path.parent / match["path"]).resolve(), trail + (path,))
+            imported(match)
             return ""
 
         text = _BARE_IMPORT.sub(take_bare, _IMPORT.sub(take_import, path.read_text(encoding="utf-8")))
