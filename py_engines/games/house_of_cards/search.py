@@ -361,7 +361,7 @@ class RestSearch:
                     if e is not None and g - e[1] >= beta:
                         table[ck] = (max(g - e[1], lo), hi, nk if nk < nm else nm)
                         return g - e[1]
-                k = killers[kb | (key & 63) << 5 | key >> hs & 31]
+                k = killers[kb + (key & 63) * 32 + (key >> hs & 31)]   # the tests' slot (scout's kk)
                 order = sorted(((INF if (nk if nk < nm else nm) == hint else KILLER if i == k
                                  else o, g, nk, nm) for i, (o, g, nk, nm) in enumerate(moves)),
                                reverse=True)
