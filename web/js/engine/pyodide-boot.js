@@ -43,6 +43,7 @@
 //             itself would wait forever for a failed wasm download).
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { sha256Hex } from "../util/bytes.js";
+import { shareSmallModules } from "./wasm-modules.js";
 import { packHeap, unpackHeap, SnapshotFileError } from "./snapshot-file.js";
 
 /**
@@ -374,6 +375,7 @@ function prepareRuntime(manifest, options, onBytes, onFailedFile) {
   };
   onBytes(0, total);
   wrapInstantiateStreaming();
+  shareSmallModules();
   if (!runtime.script) runtime.script = import("../../pyodide/pyodide.asm.mjs");
   runtime.script.then(() => performance.mark("boot:script"), () => {});
   const copied = (copy) => {

@@ -16,6 +16,7 @@ import { readManifest, bootPyodide, DownloadError } from "./pyodide-boot.js";
 // Named here too so they download alongside pyodide-boot.js, not after it.
 import "../../pyodide/pyodide.mjs";
 import "./snapshot-file.js";
+import "./wasm-modules.js";
 import "../util/bytes.js";
 
 let bridge = null;
