@@ -53,6 +53,18 @@ def test_large_and_broken_modules_are_compiled_as_before(found):
     assert found["installedOnce"] is True
 
 
+def test_stop_puts_the_browsers_constructor_back(found):
+    assert found["stopped"] is True
+
+
+def test_no_more_than_max_kept_modules_are_kept(found):
+    bound = found["bound"]
+    assert bound["keptFirst"] is True
+    assert bound["pastBoundApart"] is True
+    # MAX_KEPT + 10 distinct, one again (kept), then one past the bound twice (compiled twice)
+    assert bound["compiled"] == bound["maxKept"] + 10 + 2
+
+
 def test_pyodides_start_up_shares_its_adapters_and_runs_python(found):
     # If a Pyodide upgrade stops building its adapters this way, the wrapper is dead code: this
     # fails and says so.  The shipped runtime makes about 260 adapters of about 30 signatures.

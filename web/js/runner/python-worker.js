@@ -2,10 +2,11 @@
 // The runner's Python worker: one Pyodide, one program, then it is terminated.
 // It runs at the runner frame's opaque origin (see frame.js for the protocol).
 // build.py bundles Pyodide's own scripts in front of this file (PYODIDE holds
-// pyodide.mjs's exports, PYODIDE_ASM its pyodide.asm.mjs) into
+// pyodide.mjs's exports, PYODIDE_ASM its pyodide.asm.mjs, WASM_MODULES the
+// engine's js/engine/wasm-modules.js) into
 // dist/js/runner/python-worker.js: the frame starts it from a data: URL, where it
 // cannot import anything, and the runtime's binary files come in the boot message.
-/* global PYODIDE, PYODIDE_ASM */
+/* global PYODIDE, PYODIDE_ASM, WASM_MODULES */
 const INDEX_URL = "https://runner.invalid/pyodide/";   // never fetched: fetch() is answered from `files`
 const LOADED = performance.now();                      // this script has been compiled and run
 const PREVIEW_BYTES = 256 * 1024;                      // kept of stdout after the limit, at each end
@@ -89,6 +90,9 @@ async function boot({ files, module, snapshot, makeSnapshot }) {
     }
     const lockFileContents = JSON.parse(new TextDecoder().decode(bytes("pyodide-lock.json")));
     bytes("python_stdlib.zip");
+    // The runtime's start-up compiles each of its adapter modules once (wasm-modules.js);
+    // the constructor is the browser's own again before any program runs.
+    const adapters = WASM_MODULES.shareSmallModules();
     try {
       pyodide = await PYODIDE.loadPyodide({
         indexURL: INDEX_URL, stdLibURL: `${INDEX_URL}python_stdlib.zip`, lockFileContents,
@@ -97,6 +101,7 @@ async function boot({ files, module, snapshot, makeSnapshot }) {
       });
     } finally {
       WebAssembly.instantiateStreaming = streaming;
+      adapters.stop();
       self.fetch = plainFetch;
     }
     // What the runner lent goes back before any program runs here.
