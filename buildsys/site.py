@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .bundle import bundle_page
 from .compress import compress_site
 from .config import (DIST, EARLY_SCRIPT_TAG, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME,
                      PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB,
@@ -119,6 +120,7 @@ def build() -> Path:
     link_engine_worker(DIST)
     compress_site(DIST / TOOLCHAIN_DIR)   # first: the page says the toolchain's size on the wire
     write_toolchain_info(DIST)
+    bundle_page(DIST)   # last of the files it links: the facts above are written into them
     write_service_worker(DIST)
     raw = _size(DIST)
     compress_site(DIST)

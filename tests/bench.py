@@ -109,7 +109,9 @@ class CountingHandler(build.SiteHandler):
 
 # What the languages add to a first visit (issue 24): the files only the language machinery
 # loads, as `serve` sends them (brotli where smaller).  Both languages load i18next and the
-# i18n modules; English then its catalog, Chinese its catalog and the CJK face instead.
+# i18n modules; English then its catalog, Chinese its catalog and the CJK face instead.  (The
+# page loads the i18n modules linked into dist/app/'s pieces, buildsys/bundle.py: counted here
+# as the modules themselves, compressed alone.)
 I18N_COMMON = ["vendor/i18next/dist/esm/i18next.js", "js/i18n/i18n.js", "js/i18n/render.js",
                "js/i18n/lang.js", "js/i18n/dom.js", "js/page/language.js"]
 I18N_LANG = {"en": ["locale/en.json"], "zh-CN": ["locale/zh-CN.json", "fonts/unifont-cjk.woff2"]}

@@ -15,6 +15,12 @@ from typing import Any, Iterator
 import pytest
 from conftest import BOOT_TIMEOUT_MS, DATA, DIST, ROOT, choose_game, open_page, read, wait_js
 
+from buildsys.bundle import piece_for
+
+# My solution's C++ compiler as the page loaded it (the piece of its linked scripts that holds
+# js/cpp/solution-cpp.js, buildsys/bundle.py): the page's own compiler, not a second one.
+SOLUTION_CPP = "/" + piece_for("js/cpp/solution-cpp.js")
+
 PROGRAMS = ROOT / "tests" / "cpp"
 BYTE_ME = (PROGRAMS / "byte_me.cpp").read_text(encoding="utf-8")
 # The dealer who keeps hitting on a tie (the `>` reading of rule 6.1): wrong on spec-extra-1's first hand.
@@ -165,12 +171,12 @@ def test_flooding_stdout_is_output_limit_exceeded(page):
 
 
 def test_a_program_imports_only_the_shims_functions_and_runs_in_the_opaque_frame(page):
-    imports = page.evaluate("""async (source) => {
-        const { cppCompiler } = await import('/js/cpp/solution-cpp.js');
+    imports = page.evaluate("""async ([source, piece]) => {
+        const { cppCompiler } = await import(piece);
         const program = await cppCompiler().compile(source);
         const module = new WebAssembly.Module(program.wasm);
         return WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
-    }""", BYTE_ME)
+    }""", [BYTE_ME, SOLUTION_CPP])
     assert imports
     assert all(i.startswith("wasi_snapshot_preview1.") or i == "pixel_judge.tick" for i in imports), imports
     foreign = run(page, (PROGRAMS / "foreign_import.cpp").read_text(encoding="utf-8"), "")
@@ -307,7 +313,7 @@ def test_a_runtime_error_and_a_compile_error_are_worded_in_chinese(page):
 
 
 def test_cancel_stops_a_compile_and_a_run(page):
-    compiles = "import('/js/cpp/solution-cpp.js').then((m) => m.cppCompiler().compiles)"
+    compiles = f"import('{SOLUTION_CPP}').then((m) => m.cppCompiler().compiles)"
     set_code(page, BYTE_ME + "// never compiled before: cancelled while compiling\n")
     page.fill("[data-testid=input]", read("byte_me", "sample-1.in"))
     page.click("[data-testid=solution-run]")
@@ -332,7 +338,7 @@ def test_cancel_stops_a_compile_and_a_run(page):
 
 
 def test_stress_finds_and_shrinks_a_planted_bug_and_compiles_once(page):
-    compiles = "import('/js/cpp/solution-cpp.js').then((m) => m.cppCompiler().compiles)"
+    compiles = f"import('{SOLUTION_CPP}').then((m) => m.cppCompiler().compiles)"
     set_code(page, THREE_HITS)
     before = page.evaluate(compiles)
     page.fill("[data-testid=solution-limit]", "5")

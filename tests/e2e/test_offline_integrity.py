@@ -18,6 +18,7 @@ from typing import Any, Iterator
 import pytest
 
 from buildsys import headers
+from buildsys.bundle import piece_for
 from conftest import BOOT_TIMEOUT_MS, DATA, DIST, build, wait_js
 
 BACKGROUND_MS = 240_000
@@ -26,6 +27,11 @@ ANSWER = (DATA / "byte_me" / "sample-1.ans").read_text(encoding="utf-8")
 PRECACHE = json.loads(next(line for line in (DIST / "sw.js").read_text(encoding="utf-8").splitlines()
                            if line.startswith("const PRECACHE = "))
                       .removeprefix("const PRECACHE = ").removesuffix(";"))
+# The pieces of the page's linked scripts (buildsys/bundle.py) that the page loads: one at
+# every load, one (the Sevens scene) only once Sevens is chosen.
+MAIN = piece_for("js/main.js")
+CLIENT = piece_for("js/engine/client.js")
+SEVENS = piece_for("js/stage/scenes/sevens.js")
 
 # Runs in the page: every entry of the site's cache as {url: sha256}.
 CACHED = """async () => {
@@ -107,7 +113,7 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
 
 def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visited):
     _, page, url, _ = visited
-    page.evaluate(TAMPER, [["index.html", "evil"], ["js/main.js", "append"], ["js/page/hook.js", "headers"],
+    page.evaluate(TAMPER, [["index.html", "evil"], [MAIN, "append"], [CLIENT, "headers"],
                            ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
     assert page.evaluate(CACHED) != expected_cache(url)
     response = page.reload()
@@ -143,7 +149,7 @@ def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
     context, page, url, _ = visited
     page.evaluate("pixelJudge.ready")
     page.select_option("[data-testid=game]", "byte_me")
-    page.evaluate(TAMPER, [["js/stage/scenes/sevens.js", "append"]])
+    page.evaluate(TAMPER, [[SEVENS, "append"]])
     context.set_offline(True)
     try:
         page.reload()
@@ -161,7 +167,7 @@ def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
     page.reload()
     assert solves(page)
     wait_js(page, f"""(async () => {{ const c = await ({CACHED})();
-        return c[{json.dumps(url + 'js/stage/scenes/sevens.js')}] === {json.dumps(PRECACHE['files']['js/stage/scenes/sevens.js'])}
+        return c[{json.dumps(url + SEVENS)}] === {json.dumps(PRECACHE['files'][SEVENS])}
             && Object.keys(c).length === {len(PRECACHE['files'])}; }})()""", 30_000)
     assert page.evaluate(CACHED) == expected_cache(url)
 
@@ -189,7 +195,7 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
     page.reload()
     assert solves(page)
     page.select_option("[data-testid=game]", "byte_me")
-    page.evaluate(TAMPER, [["js/stage/scenes/sevens.js", "append"]])
+    page.evaluate(TAMPER, [[SEVENS, "append"]])
     context.set_offline(True)
     try:
         page.reload()
@@ -211,7 +217,7 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
 def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offline_copy(visited):
     """Last: the host's copy of one file changes (a new build half-deployed)."""
     context, page, url, root = visited
-    name = "js/page/zoom.js"
+    name = MAIN
     for path in (root / name, root / f"{name}.br", root / f"{name}.gz"):
         path.unlink(missing_ok=True)
     (root / name).write_text((DIST / name).read_text(encoding="utf-8") + "// another build\n", encoding="utf-8")
@@ -224,5 +230,5 @@ def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offlin
     # ... so the next load comes from the host.
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller === null")
-    assert page.evaluate("import('./js/page/zoom.js').then(() => true)")
+    assert page.evaluate(f"import('./{MAIN}').then(() => true)")
     assert solves(page)

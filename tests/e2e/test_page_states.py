@@ -15,6 +15,11 @@ from typing import Any, Iterator
 
 from conftest import (BOOT_TIMEOUT_MS, boot, choose_game, open_page, read, seek, solve_ui,
                       wait_js)
+from buildsys.bundle import piece_for
+
+# The page's main script and the Sevens scene as the build linked them (buildsys/bundle.py).
+MAIN = piece_for("js/main.js")
+SEVENS = piece_for("js/stage/scenes/sevens.js")
 
 KALAH = read("kalah", "spec-sample-1.in")          # 5 cases
 THE_GAME = read("the_game", "sample-1.in")
@@ -171,7 +176,7 @@ def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: A
     """The boot race: main.js and the manifest are held back, so the Solve button
     exists with no module behind it; a press then is queued with a visible note and
     solved judge-exactly once the page takes over (nothing typed is lost)."""
-    with held_back(browser, site_url, "**/js/main.js", "**/manifest.json") as (page, held):
+    with held_back(browser, site_url, f"**/{MAIN}", "**/manifest.json") as (page, held):
         wait_js(page, "document.querySelector('[data-testid=solve]')")
         page.fill("[data-testid=input]", THE_GAME)
         page.click("[data-testid=solve]")
@@ -179,7 +184,7 @@ def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: A
         assert "waiting for the engine" in page.evaluate(status).lower()
         assert page.evaluate("typeof window.pixelJudge") == "undefined"   # nothing wired yet
         # main.js arrives, but the manifest is still on its way: still queued.
-        for route in [r for r in held if r.request.url.endswith("/js/main.js")]:
+        for route in [r for r in held if r.request.url.endswith(f"/{MAIN}")]:
             route.continue_()
         wait_js(page, "window.pixelJudge")
         page.wait_for_timeout(300)
@@ -195,7 +200,7 @@ def test_solve_pressed_before_the_page_is_wired_is_queued_not_dropped(browser: A
 
 
 def test_ctrl_enter_before_the_page_is_wired_is_queued_too(browser: Any, site_url: str) -> None:
-    with held_back(browser, site_url, "**/js/main.js") as (page, held):
+    with held_back(browser, site_url, f"**/{MAIN}") as (page, held):
         wait_js(page, "document.querySelector('[data-testid=input]')")
         page.fill("[data-testid=input]", THE_GAME)
         page.focus("[data-testid=input]")
@@ -205,7 +210,7 @@ def test_ctrl_enter_before_the_page_is_wired_is_queued_too(browser: Any, site_ur
             page.wait_for_timeout(50)
         for route in held:
             route.continue_()
-        page.unroute("**/js/main.js")
+        page.unroute(f"**/{MAIN}")
         wait_js(page, "window.pixelJudge && pixelJudge.state().steps > 0", BOOT_TIMEOUT_MS)
         assert page.text_content("[data-testid=answer]") == read("the_game", "sample-1.ans")
 
@@ -245,7 +250,7 @@ def test_frames_solved_before_their_scene_has_loaded_wait_for_it(browser: Any, s
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         held: list[Any] = []
-        page.route("**/js/stage/scenes/sevens.js", lambda route: held.append(route))
+        page.route(f"**/{SEVENS}", lambda route: held.append(route))
         page.goto(site_url)
         boot(page)
         solve_ui(page, "byte_me", read("byte_me", "sample-1.in"))
@@ -260,7 +265,7 @@ def test_frames_solved_before_their_scene_has_loaded_wait_for_it(browser: Any, s
         assert held, "the page never asked for the Sevens scene"
         for route in held:
             route.continue_()
-        page.unroute("**/js/stage/scenes/sevens.js")
+        page.unroute(f"**/{SEVENS}")
         wait_js(page, "pixelJudge.state().scene === 'sevens'")
         texts = [b["text"] for b in page.evaluate("pixelJudge.textBoxes()")]
         assert "loading the scene..." not in texts and "scene error" not in texts, texts
