@@ -72,10 +72,11 @@ def bundle_page(folder: Path) -> list[str]:
     shutil.rmtree(out, ignore_errors=True)
     metafile = CACHE / "bundle-meta.json"
     esbuild = WEB / "node_modules" / ".bin" / "esbuild"
-    run([str(esbuild), *(f"{name}={copy / source}" for source, name in ENTRIES.items()),
+    # Run in the copy: each module's code in a piece starts with a comment naming it (js/...).
+    run([str(esbuild), *(f"{name}={source}" for source, name in ENTRIES.items()),
          "--bundle", "--splitting", "--format=esm", "--packages=external", "--charset=utf8",
          f"--outdir={out}", "--chunk-names=[name]-[hash]", f"--metafile={metafile}",
-         "--log-level=warning"])
+         "--log-level=warning"], cwd=copy)
     meta = json.loads(metafile.read_text(encoding="utf-8"))
     names = {Path(path).name: path for path in meta["outputs"]}
     entry = {name: names[f"{name}.js"] for name in ENTRIES.values()}
@@ -103,6 +104,6 @@ def piece_for(module: str) -> str:
     "app/sevens-HASH.js" (for tests that hold back or damage that request)."""
     meta = json.loads((CACHE / "bundle-meta.json").read_text(encoding="utf-8"))
     for path, output in meta["outputs"].items():
-        if output.get("entryPoint", "").endswith("/bundle-src/" + module):
+        if output.get("entryPoint") == module:
             return f"{APP}/{Path(path).name}"
     raise KeyError(f"{module} is no piece of its own in {APP}/")
