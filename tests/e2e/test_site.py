@@ -364,13 +364,19 @@ def test_copy_link_shows_the_link_for_the_current_step(app):
     assert app.is_hidden("[data-testid=link-text]")
 
 
-def test_the_page_loads_its_modules_linked_and_none_of_them_one_by_one(app):
+def test_the_page_loads_its_modules_linked_and_none_of_them_one_by_one(browser, site_url):
     """buildsys/bundle.py: the page's module scripts are dist/app/'s pieces (and the vendored
-    npm modules); nothing of dist/js/ is imported by the page itself, only started as a worker."""
-    app.evaluate("pixelJudge.ready")
-    loaded = app.evaluate("""performance.getEntriesByType('resource')
-        .filter((e) => e.name.startsWith(location.origin) && e.name.endsWith('.js'))
-        .map((e) => [new URL(e.name).pathname, e.initiatorType])""")
+    npm modules); nothing of dist/js/ is imported by the page itself, only started as a worker.
+    (A page of its own: other tests import single modules into the shared page.)"""
+    context, page, _ = open_page(browser, site_url)
+    try:
+        boot(page)
+        page.evaluate("pixelJudge.ready")
+        loaded = page.evaluate("""performance.getEntriesByType('resource')
+            .filter((e) => e.name.startsWith(location.origin) && e.name.endsWith('.js'))
+            .map((e) => [new URL(e.name).pathname, e.initiatorType])""")
+    finally:
+        context.close()
     modules = [path for path, kind in loaded if kind in ("script", "link")]
     assert "/app/main.js" in modules and "/app/client.js" in modules
     assert any(path.startswith("/app/feature-") for path in modules)   # the tools and Explore, later
