@@ -14,10 +14,15 @@ A module that finds a file from its own address (`new URL("./worker.js", import.
 would look for it beside the piece it was linked into; each such `import.meta.url` is
 written, in the copy esbuild reads, as the module's own address in dist/js/, so it finds
 the same files as before.  Every piece is in dist/app/, one folder below the site's root.
+
+The workers' scripts that are served as one file are linked the same way (`link_script`): the
+engine worker (one request instead of five, in two waves, on a boot's critical path) and the
+WASI worker (the runner starts it from a data: URL, where it can import nothing).
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -34,19 +39,48 @@ IMPORT_META_URL = re.compile(r"\bimport\.meta\.url\b")
 PRELOAD = re.compile(r'<link rel="modulepreload" href="js/[^"]+">\n')
 
 
-def _source_copy(folder: Path) -> Path:
-    """dist/js copied for esbuild, each `import.meta.url` written as the module's address
-    in dist/js/ (relative to a piece in dist/app/)."""
-    copy = CACHE / "bundle-src"
+def _source_copy(folder: Path, out: Path) -> Path:
+    """folder/js copied for esbuild (with folder/pyodide and folder/vendor beside it, linked, for
+    the modules a script imports from there), each `import.meta.url` written as the module's
+    address in folder/js/, relative to the folder `out` its linked script will be in."""
+    copy = CACHE / "link-src"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(folder / "js", copy / "js")
+    for beside in ("pyodide", "vendor"):
+        if (folder / beside).is_dir():
+            (copy / beside).symlink_to(folder / beside, target_is_directory=True)
     for path in (copy / "js").rglob("*.js"):
         text = path.read_text(encoding="utf-8")
         if IMPORT_META_URL.search(text):
-            own = "../" + path.relative_to(copy).as_posix()
+            own = Path(os.path.relpath(folder / path.relative_to(copy), out)).as_posix()
+            own = own if own.startswith(".") else f"./{own}"
             text = IMPORT_META_URL.sub(f"new URL({json.dumps(own)}, import.meta.url).href", text)
             path.write_text(text, encoding="utf-8")
     return copy
+
+
+def _esbuild(args: list[str], copy: Path) -> None:
+    # Run in the copy: each module's code in a linked script starts with a comment naming it (js/...).
+    run([str(WEB / "node_modules" / ".bin" / "esbuild"), *args, "--bundle", "--format=esm", "--charset=utf8",
+         "--preserve-symlinks", "--log-level=warning"], cwd=copy)
+
+
+# What a self-contained script must not have: a static import or export statement, or an import().
+_IMPORTS = re.compile(r"^\s*(?:import\s*[\w${*\"']|export\b)|\bimport\s*\(", re.M)
+
+
+def link_script(folder: Path, script: str, what: str, externals: tuple[str, ...] = (),
+                self_contained: bool = False) -> None:
+    """folder/script (a module worker's script, dist/js/...) rewritten as one script with every
+    module it imports, with `what` in a comment at its top.  `externals`: imports left as they
+    are (esbuild's --external patterns); `self_contained`: the script will run where it can
+    import nothing (a data: URL), so the build stops if any import is left."""
+    target = folder / script
+    copy = _source_copy(folder, target.parent)
+    _esbuild([script, f"--outfile={target}", f"--banner:js=// {what}",
+              *(f"--external:{pattern}" for pattern in externals)], copy)
+    if self_contained and _IMPORTS.search(target.read_text(encoding="utf-8")):
+        sys.exit(f"{script}: an import is left in the linked script, which must import nothing")
 
 
 def _static_pieces(meta: dict[str, Any], start: str, seen: list[str]) -> list[str]:
@@ -67,16 +101,12 @@ def bundle_page(folder: Path) -> list[str]:
     """Links the page's modules into folder/app/ and points index.html at them: its two
     module scripts, and a modulepreload for every piece they import statically.
     Returns the pieces' names (relative to folder)."""
-    copy = _source_copy(folder)
     out = folder / APP
+    copy = _source_copy(folder, out)
     shutil.rmtree(out, ignore_errors=True)
     metafile = CACHE / "bundle-meta.json"
-    esbuild = WEB / "node_modules" / ".bin" / "esbuild"
-    # Run in the copy: each module's code in a piece starts with a comment naming it (js/...).
-    run([str(esbuild), *(f"{name}={source}" for source, name in ENTRIES.items()),
-         "--bundle", "--splitting", "--format=esm", "--packages=external", "--charset=utf8",
-         f"--outdir={out}", "--chunk-names=[name]-[hash]", f"--metafile={metafile}",
-         "--log-level=warning"], cwd=copy)
+    _esbuild([*(f"{name}={source}" for source, name in ENTRIES.items()), "--splitting", "--packages=external",
+              f"--outdir={out}", "--chunk-names=[name]-[hash]", f"--metafile={metafile}"], copy)
     meta = json.loads(metafile.read_text(encoding="utf-8"))
     names = {Path(path).name: path for path in meta["outputs"]}
     entry = {name: names[f"{name}.js"] for name in ENTRIES.values()}

@@ -11,12 +11,12 @@ js/cpp/toolchain-files.js each time it is read back.
 from __future__ import annotations
 
 import hashlib
-import re
 import json
 import shutil
 import sys
 from pathlib import Path
 
+from .bundle import link_script
 from .config import WEB, log, sha256
 
 CLANG = WEB / "node_modules" / "@yowasp" / "clang"
@@ -135,125 +135,11 @@ def write_toolchain_info(dist: Path) -> dict[str, object]:
 # ----------------------------------------------------------------------------- the runner's worker
 
 WASI_WORKER = "js/cpp/wasi-worker.js"
-# A statement starts a line or follows `;` or `}` (a comment's words do neither).
-_AT = r"(?:^|(?<=[;}]))[ \t]*"
-_IMPORT = re.compile(_AT + r"""import\s*(?:(?P<default>[A-Za-z_$][\w$]*)\s*,?\s*)?"""
-                     r"""(?:\*\s*as\s+(?P<ns>[A-Za-z_$][\w$]*)|\{(?P<names>[^{}]*)\})?\s*"""
-                     r"""from\s*(?P<q>["'])(?P<path>[^"']+)(?P=q)\s*;?""", re.M)
-_EXPORT_DECL = re.compile(_AT + r"export\s+(?=(?:class|(?:async\s+)?function\*?|const|let|var)\s+"
-                          r"([A-Za-z_$][\w$]*))", re.M)
-_EXPORT_LIST = re.compile(_AT + r"export\s*\{(?P<names>[^{}]*)\}\s*;?", re.M)
-_EXPORT_DEFAULT = re.compile(_AT + r"export\s+default\s+(?P<name>[A-Za-z_$][\w$]*)\s*;", re.M)
-# An import for its effect only: `import "./x.js";`.
-_BARE_IMPORT = re.compile(_AT + r"""import\s*(?P<q>["'])(?P<path>[^"']+)(?P=q)\s*;?""", re.M)
-# What is left that an import or export statement could be (a line of another language in a
-# template string, such as Python's `import a, b`, is not one).
-_LEFT_OVER = re.compile(_AT + r"""(?:import\s*(?:[{*"']|[A-Za-z_$][\w$]*\s*(?:from\b|,\s*[{*]))|export\b)""",
-                        re.M)
-# import.meta or a dynamic import() of a relative path: URLs relative to the module they are in.
-_RELATIVE = re.compile(r"""(?<![\w$.])import\s*(?:\(\s*[`"']\.|\.\s*meta\b)""")
-
-
-def _pairs(names: str) -> list[tuple[str, str]]:
-    """`a as b, c` -> [("a", "b"), ("c", "c")]."""
-    out = []
-    for part in names.split(","):
-        if part.strip():
-            local, _, alias = (s.strip() for s in part.partition(" as "))
-            out.append((local, alias or local))
-    return out
-
-
-def _import_consts(match: re.Match[str], source: str) -> str:
-    """The consts an import statement becomes, taken from the linked module `source`."""
-    out = []
-    if match["default"]:
-        out.append(f"const {match['default']} = {source}.default;")
-    if match["ns"]:
-        out.append(f"const {match['ns']} = {source};")
-    if match["names"] is not None:
-        fields = ", ".join(f"{a}: {b}" if a != b else a for a, b in _pairs(match["names"]))
-        out.append(f"const {{{fields}}} = {source};")
-    return "".join(out)
-
-
-def _strip_exports(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """The module's text without its export keywords and lists, and its exports
-    as (local name, exported name)."""
-    exports: list[tuple[str, str]] = []
-
-    def take(found: list[tuple[str, str]]) -> str:
-        exports.extend(found)
-        return ""
-
-    text = _EXPORT_DECL.sub(lambda m: take([(m[1], m[1])]), text)
-    text = _EXPORT_LIST.sub(lambda m: take(_pairs(m["names"])), text)
-    text = _EXPORT_DEFAULT.sub(lambda m: take([(m["name"], "default")]), text)
-    return text, exports
-
-
-def link_modules(entry: Path) -> str:
-    """One script from the ES module `entry` and every module it imports (relative
-    paths only): each imported module becomes a function scope returning its
-    exports, in dependency order, and each import a const taken from one (an import
-    for its effect only, nothing).  Knows the statements our modules and the WASI
-    shim's use (static imports, `export` before a declaration, export lists, `export
-    default NAME;`) and stops the build on anything else that looks like an import
-    or an export.  A dynamic import() and import.meta stay as they are, so those
-    naming a relative URL only in a module of the entry's own folder."""
-    order: list[Path] = []
-    names: dict[Path, str] = {}
-    bodies: dict[Path, str] = {}
-
-    def visit(path: Path, trail: tuple[Path, ...]) -> None:
-        if path in names:
-            return
-        if path in trail:
-            sys.exit(f"{path}: an import cycle, which link_modules does not handle")
-
-        def imported(match: re.Match[str]) -> Path:
-            """The module an import statement names, linked first."""
-            if not match["path"].startswith("."):
-                sys.exit(f"{path}: imports {match['path']!r}: only relative imports can be linked")
-            target = (path.parent / match["path"]).resolve()
-            visit(target, trail + (path,))
-            return target
-
-        def take_import(match: re.Match[str]) -> str:
-            return _import_consts(match, names[imported(match)])
-
-        def take_bare(match: re.Match[str]) -> str:
-            imported(match)
-            return ""
-
-        text = _BARE_IMPORT.sub(take_bare, _IMPORT.sub(take_import, path.read_text(encoding="utf-8")))
-        text, exports = _strip_exports(text)
-        text = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", text)
-        if _LEFT_OVER.search(text):
-            sys.exit(f"{path}: an import or export statement link_modules does not know")
-        if _RELATIVE.search(text) and path.parent != entry.resolve().parent:
-            sys.exit(f"{path}: import() or import.meta outside {entry.name}'s folder (its URLs would change)")
-        names[path] = f"__pixelJudgeModule{len(names)}"
-        body = text.rstrip()
-        if exports:
-            fields = ", ".join(f"{alias}: {local}" if alias != local else local for local, alias in exports)
-            body += f"\nreturn {{{fields}}};"
-        bodies[path] = body
-        order.append(path)
-
-    visit(entry.resolve(), ())
-    parts = [f"// {path.name}\nconst {names[path]} = (() => {{\n{bodies[path]}\n}})();\n"
-             for path in order[:-1]]
-    parts.append(f"// {order[-1].name}\n{bodies[order[-1]]}\n")
-    return "".join(parts)
-
-
 def link_wasi_worker(dist: Path) -> Path:
     """dist/js/cpp/wasi-worker.js as one script (the runner starts it from a data:
     URL, where it can import nothing): the source file and what it imports."""
-    out = dist / WASI_WORKER
-    text = ("// Linked by build.py (buildsys/cpp.py): web/js/cpp/wasi-worker.js with the modules it\n"
-            "// imports (wasi-run.js, fuel-abi.js, @bjorn3/browser_wasi_shim), each in a scope of its own.\n"
-            + link_modules(out))
-    out.write_text(text, encoding="utf-8")
-    return out
+    link_script(dist, WASI_WORKER, "Linked by build.py (esbuild, buildsys/bundle.py): "
+                "web/js/cpp/wasi-worker.js with the modules it imports (wasi-run.js, fuel-abi.js, "
+                "@bjorn3/browser_wasi_shim).",
+                self_contained=True)
+    return dist / WASI_WORKER

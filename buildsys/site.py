@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .bundle import bundle_page
 from .compress import compress_site
 from .config import (DIST, EARLY_SCRIPT_TAG, ENGINE_STDLIB, FONT_FILE, IMPORT_MAP, LOCK_NAME,
                      PYODIDE_FILES, RUNTIME_LOCK, SOURCE, VENDORED_NPM, VENDORED_WHEELS, WEB,
                      early_script, log, run, sha256)
-from .cpp import TOOLCHAIN_DIR, link_modules, link_wasi_worker, vendor_cpp, write_toolchain_info
+from .bundle import bundle_page, link_script
+from .cpp import TOOLCHAIN_DIR, link_wasi_worker, vendor_cpp, write_toolchain_info
 from .headers import (EMBED_META_CSP, META_CSP, SITE_HEADERS, content_type, headers_file, headers_for,
                       nginx_conf)
 from .locale import languages, write_catalogs
@@ -199,11 +199,11 @@ def link_engine_worker(folder: Path) -> None:
     helpers): a starting engine worker makes one request instead of five, in two waves.
     Through an HTTP/1.1 host those queued behind the page's own requests on a first visit,
     and every later step of a cold boot waits for them.  The other modules stay served as
-    they are (the snapshot worker imports pyodide-boot.js)."""
-    script = folder / "js" / "engine" / "worker.js"
-    script.write_text("// Linked by build.py (buildsys/site.py): web/js/engine/worker.js with the\n"
-                      "// modules it imports, each in a scope of its own.\n" + link_modules(script),
-                      encoding="utf-8")
+    they are (the snapshot worker imports pyodide-boot.js); the runtime's script, which the
+    worker imports at once, and the loader's imports for Node stay imports."""
+    link_script(folder, "js/engine/worker.js", "Linked by build.py (esbuild, buildsys/bundle.py): "
+                "web/js/engine/worker.js with the modules it imports.",
+                externals=("*/pyodide.asm.mjs", "node:*", "ws"))
 
 
 # Files for the host, not the site: written last, never precached.

@@ -106,12 +106,17 @@ def test_the_copy_esbuild_reads_rewrites_only_import_meta_url(tmp_path, monkeypa
     (site / "js" / "engine" / "client.js").write_text(source, encoding="utf-8")
     (site / "js" / "plain.js").write_text("export const a = 1;\n", encoding="utf-8")
     monkeypatch.setattr(bundle, "CACHE", tmp_path / "cache")
-    copy = bundle._source_copy(site)
+    copy = bundle._source_copy(site, site / "app")   # the page's pieces are in app/
     client = (copy / "js" / "engine" / "client.js").read_text(encoding="utf-8")
     assert client.startswith('const W = new URL("./worker.js", '
                              'new URL("../js/engine/client.js", import.meta.url).href);')
     assert client.endswith('export const notMeta = "import.meta.urls";\n')
     assert (copy / "js" / "plain.js").read_text(encoding="utf-8") == "export const a = 1;\n"
+    # Linked into a script beside it (a worker's), the same module names itself from there.
+    copy = bundle._source_copy(site, site / "js" / "engine")
+    client = (copy / "js" / "engine" / "client.js").read_text(encoding="utf-8")
+    assert client.startswith('const W = new URL("./worker.js", '
+                             'new URL("./client.js", import.meta.url).href);')
     # The site's own files are left as they were.
     assert (site / "js" / "engine" / "client.js").read_text(encoding="utf-8") == source
 

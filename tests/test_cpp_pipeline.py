@@ -21,8 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from buildsys import bundle  # noqa: E402
 from buildsys.cpp import (AMORTISED_WRITE, CLANG, DRIVER, SLOW_WRITE, TOOLCHAIN_DIR,  # noqa: E402
-                          TOOLCHAIN_FILES, link_modules, patched_driver)
+                          TOOLCHAIN_FILES, WASI_WORKER, patched_driver)
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 PROGRAMS = ROOT / "tests" / "cpp"
@@ -311,56 +312,71 @@ def test_the_toolchain_files_are_listed_with_their_hashes():
                                if path.with_name(name + ".br").exists() else entry["bytes"])
 
 
-def test_link_modules_makes_one_script_of_every_import_shape(tmp_path):
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "defs.js").write_text(
-        "export const A=1;export class B{}export function f(){return 2}")
-    (tmp_path / "lib" / "main.js").write_text(
-        'import*as defs from"./defs.js";import{f as g}from"./defs.js";'
-        "let Thing=class Thing{v(){return defs.A+g()}};export{Thing as default};export async function h(){}")
-    (tmp_path / "entry.js").write_text(
-        'import Thing, { h } from "./lib/main.js";\n'
-        "// import { nothing } from \"./nowhere.js\" is only a comment\n"
-        "globalThis.out = [new Thing().v(), typeof h];\n")
-    script = link_modules(tmp_path / "entry.js")
-    assert "export" not in script.replace("// import", "")
+def _site(tmp_path: Path, files: dict[str, str], monkeypatch: Any) -> Path:
+    site = tmp_path / "site"
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(bundle, "CACHE", tmp_path / "cache")
+    return site
+
+
+def test_link_script_makes_one_script_of_every_import_shape(tmp_path, monkeypatch):
+    site = _site(tmp_path, {
+        "js/lib/defs.js": "export const A=1;export class B{}export function f(){return 2}",
+        "js/lib/more.js": 'export * from "./defs.js";export default function () { return 4; }',
+        "js/lib/main.js": 'import*as defs from"./defs.js";import{f as g}from"./defs.js";'
+                          'import four from"./more.js";'
+                          "let Thing=class Thing{v(){return defs.A+g()+four()}};export{Thing as default};"
+                          "export async function h(){}",
+        "js/lib/effect.js": "globalThis.order = (globalThis.order || []).concat('effect');\n",
+        "js/entry.js": 'import "./lib/effect.js";\nimport Thing, { h } from "./lib/main.js";\n'
+                       'import "./lib/effect.js";\n'
+                       "// import { nothing } from \"./nowhere.js\" is only a comment\n"
+                       "globalThis.order = globalThis.order.concat('entry');\n"
+                       "globalThis.out = [new Thing().v(), typeof h, globalThis.order];\n"}, monkeypatch)
+    bundle.link_script(site, "js/entry.js", "linked for the test", self_contained=True)
+    script = (site / "js" / "entry.js").read_text(encoding="utf-8")
+    assert script.startswith("// linked for the test\n")
+    assert script.count("globalThis.order = (globalThis.order") == 1
     done = subprocess.run(["node", "-e", script + "\nconsole.log(JSON.stringify(globalThis.out));"],
                           capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == [3, "function"]
+    assert json.loads(done.stdout) == [7, "function", ["effect", "entry"]]
+    # The sources it linked are left as they were.
+    assert (site / "js" / "lib" / "main.js").read_text(encoding="utf-8").startswith("import*as defs")
 
 
-def test_link_modules_links_an_import_for_its_effect_and_leaves_relative_urls_in_the_entrys_folder(tmp_path):
-    # The engine worker's shape: imports for their effect only, a module beside the entry
-    # that uses import.meta and a dynamic import(), Python's `import a, b` in a template string.
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "effect.js").write_text(
-        "globalThis.order = (globalThis.order || []).concat('effect');\n")
-    (tmp_path / "boot.js").write_text(
-        'import "./lib/effect.js";\nexport const site = new URL("./", import.meta.url).href;\n'
-        'export const later = () => import("./lib/effect.js");\n'
-        "export const python = `\nimport importlib, pkgutil\n`;\n")
-    (tmp_path / "entry.js").write_text(
-        'import "./lib/effect.js";\nimport { site, python } from "./boot.js";\n'
-        "globalThis.order = globalThis.order.concat('entry');\n")
-    script = link_modules(tmp_path / "entry.js")
-    assert script.count("globalThis.order = (globalThis.order") == 1
-    assert 'import.meta.url' in script and 'import("./lib/effect.js")' in script
-    assert not any(line.startswith('import "') for line in script.splitlines())
-    run = script + "\nconsole.log(JSON.stringify(globalThis.order));"
-    done = subprocess.run(["node", "--input-type=module", "-e", run],
-                          capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == ["effect", "entry"]
-    # In another folder the same URLs would name other files: the build stops.
-    (tmp_path / "lib" / "meta.js").write_text("export const here = import.meta.url;\n")
-    (tmp_path / "entry2.js").write_text('import { here } from "./lib/meta.js";\n')
-    with pytest.raises(SystemExit):
-        link_modules(tmp_path / "entry2.js")
+def test_link_script_keeps_each_modules_address_and_the_imports_it_is_told_to_leave(tmp_path, monkeypatch):
+    # The engine worker's shape: a module in another folder finds a file from its own address;
+    # the runtime's script is imported at run time, from beside the worker.
+    site = _site(tmp_path, {
+        "js/lib/meta.js": 'export const here = new URL("./data.txt", import.meta.url).href;\n'
+                          'export const later = () => import("../engine/runtime.mjs");\n',
+        "js/engine/runtime.mjs": "export const runtime = 'runtime';\n",
+        "js/engine/entry.js": 'import { here, later } from "../lib/meta.js";\n'
+                              "const { runtime } = await later();\n"
+                              "console.log(JSON.stringify([here, runtime]));\n"}, monkeypatch)
+    bundle.link_script(site, "js/engine/entry.js", "linked", externals=("*/runtime.mjs",))
+    script = (site / "js" / "engine" / "entry.js").read_text(encoding="utf-8")
+    assert 'import("../engine/runtime.mjs")' in script and "./data.txt" in script
+    (site / "js" / "engine" / "entry.mjs").write_text(script, encoding="utf-8")
+    done = subprocess.run(["node", str(site / "js" / "engine" / "entry.mjs")], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(done.stdout) == [(site / "js" / "lib" / "data.txt").as_uri(), "runtime"]
+    # A script that must import nothing (a data: URL's) stops the build if an import is left.
+    with pytest.raises(SystemExit, match="an import is left"):
+        bundle.link_script(site, "js/lib/meta.js", "linked", externals=("*/runtime.mjs",),
+                           self_contained=True)
 
 
-@pytest.mark.parametrize("statement", ['export * from "./defs.js";', 'export * as ns from "./defs.js";',
-                                       'export default function () {}', 'import A from "defs";'])
-def test_link_modules_stops_on_a_statement_it_does_not_know(tmp_path, statement):
-    (tmp_path / "defs.js").write_text("export const A = 1;\n")
-    (tmp_path / "entry.js").write_text(f'import {{ A }} from "./defs.js";\n{statement}\n')
-    with pytest.raises(SystemExit):
-        link_modules(tmp_path / "entry.js")
+def test_the_wasi_worker_is_one_script_that_imports_nothing():
+    script = DIST / WASI_WORKER
+    if not script.exists():
+        pytest.skip("dist/ is not built")
+    text = script.read_text(encoding="utf-8")
+    assert not bundle._IMPORTS.search(text)
+    shim = "vendor/@bjorn3/browser_wasi_shim/dist/wasi.js"
+    for module in ("js/cpp/wasi-run.js", "js/cpp/fuel-abi.js", shim):
+        assert f"// {module}\n" in text, module
+
+
