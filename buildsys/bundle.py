@@ -36,7 +36,6 @@ APP = "app"
 # worker starts booting while the rest of the page loads) and the page's main module.
 ENTRIES = {"js/engine/client.js": "client", "js/main.js": "main"}
 IMPORT_META_URL = re.compile(r"\bimport\.meta\.url\b")
-PRELOAD = re.compile(r'<link rel="modulepreload" href="js/[^"]+">\n')
 
 
 def _source_copy(folder: Path, out: Path) -> Path:
@@ -97,10 +96,9 @@ def _static_pieces(meta: dict[str, Any], start: str, seen: list[str]) -> list[st
     return found
 
 
-def bundle_page(folder: Path) -> list[str]:
+def bundle_page(folder: Path) -> None:
     """Links the page's modules into folder/app/ and points index.html at them: its two
-    module scripts, and a modulepreload for every piece they import statically.
-    Returns the pieces' names (relative to folder)."""
+    module scripts, and a modulepreload for every piece they import statically."""
     out = folder / APP
     copy = _source_copy(folder, out)
     shutil.rmtree(out, ignore_errors=True)
@@ -116,16 +114,13 @@ def bundle_page(folder: Path) -> list[str]:
             else f'<script type="module" src="{source}"></script>' for source, name in ENTRIES.items()}
     if any(html.count(tag) != 1 for tag in tags.values()):
         sys.exit("web/index.html needs one module script for each of " + ", ".join(ENTRIES))
-    html = PRELOAD.sub("", html)
     seen: list[str] = []
     for source, name in ENTRIES.items():
         preload = "".join(f'\n<link rel="modulepreload" href="{APP}/{Path(path).name}">'
                           for path in _static_pieces(meta, entry[name], seen))
         html = html.replace(tags[source], tags[source].replace(source, f"{APP}/{name}.js") + preload)
     page.write_text(html, encoding="utf-8")
-    pieces = sorted(f"{APP}/{Path(path).name}" for path in meta["outputs"])
-    log(f"{APP}/: the page's modules linked by esbuild into {len(pieces)} pieces")
-    return pieces
+    log(f"{APP}/: the page's modules linked by esbuild into {len(meta['outputs'])} pieces")
 
 
 def piece_for(module: str) -> str:
