@@ -123,7 +123,9 @@ async function respond(name, navigate, event) {
   if (body && !problem) return new Response(body, { status: 200, headers: headersOf(name) });
   // This copy cannot be completed from the host any more: it is dropped, and the next
   // load comes from the host (and installs its build's service worker).
-  if (problem === "other-build") await sw.registration.unregister();
+  // Not awaited: Chromium may hold unregister() until the fetch events in flight have
+  // answered, this one among them, and the page would wait for its script for ever.
+  if (problem === "other-build") event.waitUntil(sw.registration.unregister());
   if (navigate) return damagedPage(problem);
   event.waitUntil(tellPages(name, problem));
   return new Response(`${explain(problem)} (${name})`,

@@ -89,6 +89,15 @@ def visited(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Any, Any, str
     server.server_close()
 
 
+def tamper(page: Any, changes: list[list[str]]) -> None:
+    """TAMPER, once no worker of the page fetches site files any more: the memory snapshot
+    is made in a worker of its own once the engine is idle, and a file it asked for while
+    its entry was damaged would be deleted and put back under the test's feet."""
+    page.evaluate("pixelJudge.ready")
+    wait_js(page, "!['waiting', 'making'].includes(pixelJudge.state().snapshot)", BACKGROUND_MS)
+    page.evaluate(TAMPER, changes)
+
+
 def expected_cache(url: str) -> dict[str, str]:
     return {url + name: digest for name, digest in PRECACHE["files"].items()}
 
@@ -113,7 +122,7 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
 
 def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visited):
     _, page, url, _ = visited
-    page.evaluate(TAMPER, [["index.html", "evil"], [MAIN, "append"], [CLIENT, "headers"],
+    tamper(page, [["index.html", "evil"], [MAIN, "append"], [CLIENT, "headers"],
                            ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
     assert page.evaluate(CACHED) != expected_cache(url)
     response = page.reload()
@@ -128,7 +137,7 @@ def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visite
 
 def test_offline_a_tampered_page_shows_that_the_offline_copy_is_damaged(visited):
     context, page, url, _ = visited
-    page.evaluate(TAMPER, [["index.html", "evil"]])
+    tamper(page, [["index.html", "evil"]])
     context.set_offline(True)
     try:
         response = page.reload()
@@ -149,7 +158,7 @@ def test_offline_a_tampered_file_shows_a_banner_then_the_damaged_page(visited):
     context, page, url, _ = visited
     page.evaluate("pixelJudge.ready")
     page.select_option("[data-testid=game]", "byte_me")
-    page.evaluate(TAMPER, [[SEVENS, "append"]])
+    tamper(page, [[SEVENS, "append"]])
     context.set_offline(True)
     try:
         page.reload()
@@ -181,7 +190,7 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
     wait_js(page, "pixelJudge.state().lang === 'zh-CN'")
     wait_js(page, """caches.open('pixel-judge-prefs').then((c) => c.keys()).then((keys) => keys.length === 1
         && caches.match(keys[0]).then((r) => r.text()).then((t) => t === 'zh-CN'))""", 30_000)
-    page.evaluate(TAMPER, [["index.html", "evil"]])
+    tamper(page, [["index.html", "evil"]])
     context.set_offline(True)
     try:
         response = page.reload()
@@ -195,7 +204,7 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
     page.reload()
     assert solves(page)
     page.select_option("[data-testid=game]", "byte_me")
-    page.evaluate(TAMPER, [[SEVENS, "append"]])
+    tamper(page, [[SEVENS, "append"]])
     context.set_offline(True)
     try:
         page.reload()
@@ -221,7 +230,7 @@ def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offlin
     for path in (root / name, root / f"{name}.br", root / f"{name}.gz"):
         path.unlink(missing_ok=True)
     (root / name).write_text((DIST / name).read_text(encoding="utf-8") + "// another build\n", encoding="utf-8")
-    page.evaluate(TAMPER, [[name, "append"]])
+    tamper(page, [[name, "append"]])
     page.reload()
     # The page's module graph asked for the damaged file: the host's copy is another
     # build's, so it was not served, and the offline copy is dropped ...
