@@ -123,7 +123,7 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
 def test_a_tampered_entry_is_never_served_and_comes_back_from_the_network(visited):
     _, page, url, _ = visited
     tamper(page, [["index.html", "evil"], [MAIN, "append"], [CLIENT, "headers"],
-                           ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
+                  ["pyodide/pyodide.asm.wasm", "flip"], ["js/engine/worker.js", "append"]])
     assert page.evaluate(CACHED) != expected_cache(url)
     response = page.reload()
     assert response.status == 200
