@@ -228,6 +228,18 @@ def offline_words() -> dict[str, dict[str, str]]:
     return words
 
 
+# The line of sw.js that carries the build's facts (written below, read back by read_precache).
+PRECACHE_LINE = "const PRECACHE = "
+
+
+def read_precache(sw: str) -> dict[str, Any]:
+    """What write_service_worker wrote into a built sw.js's text: its build id, files with
+    their SHA-256, content types and headers."""
+    line = next(t for t in sw.splitlines() if t.startswith(PRECACHE_LINE))
+    facts: dict[str, Any] = json.loads(line.removeprefix(PRECACHE_LINE).removesuffix(";"))
+    return facts
+
+
 def write_service_worker(folder: Path) -> str:
     """dist/sw.js with the build's id and the SHA-256 of every file it precaches
     (everything the site serves, but itself, the compressed copies, the host's files
@@ -240,11 +252,11 @@ def write_service_worker(folder: Path) -> str:
     default = dict(SITE_HEADERS)
     headers = {"*": default, **{name: headers_for(name) for name in files if headers_for(name) != default}}
     types = {Path(name).suffix.lower(): content_type(name) for name in files}
-    line = "const PRECACHE = " + json.dumps({"build": build_id, "files": files, "types": types,
+    line = PRECACHE_LINE + json.dumps({"build": build_id, "files": files, "types": types,
                                               "headers": headers}) + ";"
     sw = folder / "sw.js"
     text = sw.read_text(encoding="utf-8")
-    marker = 'const PRECACHE = { build: "dev", files: {}, types: {}, headers: { "*": {} } };'
+    marker = PRECACHE_LINE + '{ build: "dev", files: {}, types: {}, headers: { "*": {} } };'
     words_marker = "const WORDS = { en: {} };"
     if marker not in text or words_marker not in text:
         sys.exit("web/sw.js lost its PRECACHE or WORDS line")

@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from py_engines.i18n import flatten  # noqa: E402
 from buildsys.cpp import TOOLCHAIN_FILES  # noqa: E402
+from buildsys.site import read_precache  # noqa: E402
 from buildsys.stdlib import engine_stdlib  # noqa: E402
 from buildsys.wheel import add_bytecode  # noqa: E402
 
@@ -82,9 +83,7 @@ def test_accept_encoding_is_read_with_its_q_values(header, expected):
 
 
 def test_the_service_worker_lists_every_served_file_with_its_hash():
-    sw = (build.DIST / "sw.js").read_text(encoding="utf-8")
-    line = next(t for t in sw.splitlines() if t.startswith("const PRECACHE = "))
-    precache = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))
+    precache = read_precache((build.DIST / "sw.js").read_text(encoding="utf-8"))
     served = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
               if p.is_file() and p.suffix not in (".br", ".gz") and p.name != "sw.js"}
     # Everything but the C++ toolchain's data, which is fetched only when a user picks C++,

@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from buildsys import bundle  # noqa: E402
 from buildsys.config import IMPORT_MAP  # noqa: E402
+from buildsys.site import read_precache  # noqa: E402
 
 DIST = Path(os.environ.get("PIXEL_JUDGE_DIST", build.DIST))
 APP = DIST / "app"
@@ -75,9 +76,7 @@ def test_every_module_of_the_page_is_in_exactly_one_piece():
 
 
 def test_every_piece_is_precached_and_every_bare_import_is_in_the_import_map():
-    line = next(ln for ln in (DIST / "sw.js").read_text(encoding="utf-8").splitlines()
-                if ln.startswith("const PRECACHE = "))
-    files = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))["files"]
+    files = read_precache((DIST / "sw.js").read_text(encoding="utf-8"))["files"]
     text = pieces()
     assert {f"app/{name}" for name in text} <= set(files)
     mapped = set(json.loads(IMPORT_MAP)["imports"])

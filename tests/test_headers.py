@@ -5,7 +5,6 @@ service worker sends (its PRECACHE line);
 a per-path rule (as issue 22's embed.html needs) changes that path alone, in all of them."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -164,9 +163,7 @@ def test_the_host_files_send_what_serve_sends_for_every_file(serving):
 
 
 def test_the_service_worker_sends_the_same_headers_and_types():
-    sw = (DIST / "sw.js").read_text(encoding="utf-8")
-    line = next(t for t in sw.splitlines() if t.startswith("const PRECACHE = "))
-    precache = json.loads(line.removeprefix("const PRECACHE = ").removesuffix(";"))
+    precache = site.read_precache((DIST / "sw.js").read_text(encoding="utf-8"))
     for name in precache["files"]:
         assert precache["headers"].get(name, precache["headers"]["*"]) == headers.headers_for(name)
         assert precache["types"][Path(name).suffix.lower()] == headers.content_type(name)

@@ -16,6 +16,7 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, DATA, DIST, ROOT, choose_game, open_page, read, wait_js
 
 from buildsys.bundle import piece_for
+from buildsys.site import read_precache
 
 # My solution's C++ compiler as the page loaded it (the piece of its linked scripts that holds
 # js/cpp/solution-cpp.js, buildsys/bundle.py): the page's own compiler, not a second one.
@@ -374,8 +375,7 @@ def test_the_first_visit_never_fetches_the_toolchain(browser, site_url):
         assert not [n for n in names if n.startswith("pixel-judge-toolchain-")]
         # The service worker's list: every file of the site but the toolchain's data.
         sw = page.evaluate("fetch('sw.js').then((r) => r.text())")
-        precache = json.loads(next(t for t in sw.splitlines() if t.startswith("const PRECACHE = "))
-                              .removeprefix("const PRECACHE = ").removesuffix(";"))
+        precache = read_precache(sw)
         assert not [name for name in precache["files"] if name.startswith("toolchain/")]
         # Offline before C++ was ever downloaded: the page says so, and offers nothing that cannot work.
         context.set_offline(True)

@@ -19,14 +19,13 @@ import pytest
 
 from buildsys import headers
 from buildsys.bundle import piece_for
+from buildsys.site import read_precache
 from conftest import BOOT_TIMEOUT_MS, DATA, DIST, build, wait_js
 
 BACKGROUND_MS = 240_000
 SAMPLE = (DATA / "byte_me" / "sample-1.in").read_text(encoding="utf-8")
 ANSWER = (DATA / "byte_me" / "sample-1.ans").read_text(encoding="utf-8")
-PRECACHE = json.loads(next(line for line in (DIST / "sw.js").read_text(encoding="utf-8").splitlines()
-                           if line.startswith("const PRECACHE = "))
-                      .removeprefix("const PRECACHE = ").removesuffix(";"))
+PRECACHE = read_precache((DIST / "sw.js").read_text(encoding="utf-8"))
 # The pieces of the page's linked scripts (buildsys/bundle.py) that the page loads: one at
 # every load, one (the Sevens scene) only once Sevens is chosen.
 MAIN = piece_for("js/main.js")
