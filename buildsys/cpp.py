@@ -135,11 +135,12 @@ def write_toolchain_info(dist: Path) -> dict[str, object]:
 # ----------------------------------------------------------------------------- the runner's worker
 
 WASI_WORKER = "js/cpp/wasi-worker.js"
-def link_wasi_worker(dist: Path) -> Path:
+
+
+def link_wasi_worker(dist: Path) -> None:
     """dist/js/cpp/wasi-worker.js as one script (the runner starts it from a data:
     URL, where it can import nothing): the source file and what it imports."""
     link_script(dist, WASI_WORKER, "Linked by build.py (esbuild, buildsys/bundle.py): "
                 "web/js/cpp/wasi-worker.js with the modules it imports (wasi-run.js, fuel-abi.js, "
                 "@bjorn3/browser_wasi_shim).",
                 self_contained=True)
-    return dist / WASI_WORKER
