@@ -9,10 +9,17 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from .errors import EngineError, LimitError, ParseError
+from .errors import EngineError, InvalidInputError, LimitError, ParseError
 from .i18n import Msg, msg
 
 MAX_INPUT_CHARS = 1_000_000
+# The longest digit string any game's number may be.  Every game's numbers are small (the
+# largest valid one today is 100), and a judge's are 64-bit at most (19 digits), so a
+# longer string is out of every game's range: it is refused as such without converting it
+# (CPython refuses to convert more than 4,300 digits, with no line or column).
+MAX_DIGITS = 19
+SHOWN_WHOLE = 40                     # a longer token is shown by its head in a message
+SHOWN_HEAD = 12
 _TOKEN = re.compile(r"[^ \t\r\n\f\v]+")
 
 
@@ -40,7 +47,22 @@ class Token:
 def check_size(text: str, limit: int = MAX_INPUT_CHARS) -> None:
     """Reject oversized pastes before any tokenising work."""
     if len(text) > limit:
-        raise LimitError(msg("error.input_too_long", length=len(text), limit=limit))
+        # Where the limit is crossed: the first character past it.
+        lines = split_lines(text[:limit])
+        raise LimitError(msg("error.input_too_long", length=len(text), limit=limit),
+                         line=len(lines), column=len(lines[-1]) + 1)
+
+
+def shown_token(text: str) -> str:
+    """A token as a message quotes it: whole, or (a long one) its head and an ellipsis."""
+    return text if len(text) <= SHOWN_WHOLE else text[:SHOWN_HEAD] + "\u2026"
+
+
+def small_number(digits: str) -> int | None:
+    """The value of a string of ASCII digits, or None when it has more than MAX_DIGITS
+    (leading zeros aside): such a number is out of every game's range."""
+    body = digits.lstrip("0")
+    return int(body or "0") if len(body) <= MAX_DIGITS else None
 
 
 def split_lines(text: str) -> list[str]:
@@ -79,17 +101,24 @@ def parse_int(tok: Token, what: Msg, *, where: Msg | None = None) -> int:
     Every game reads its numbers through here, so a bad one always gets the same
     message shape, ``[where: ]'TOKEN' <what is wrong>; expected <what>``, with the
     precise complaint: a leading zero, a minus or plus sign, a decimal point, or
-    simply not an integer.  ``what`` names the value (a message: "a stone count",
+    simply not an integer; a number of more than MAX_DIGITS digits is out of range
+    (InvalidInputError), refused before any conversion.  ``what`` names the value (a message: "a stone count",
     "M (5..13)"); ``where`` says where the token stands ("token 3").
     """
     t = tok.text
+    kind: type[EngineError] = ParseError
     if t.isdigit() and t.isascii() and (t[0] != "0" or len(t) == 1):
-        return int(t)
-    problem = _number_problem(t)
+        if len(t) <= MAX_DIGITS:
+            return int(t)
+        problem = msg("error.number.too_long", digits=len(t))
+        kind = InvalidInputError
+    else:
+        problem = _number_problem(t)
+    shown = shown_token(t)
     if where is None:
-        raise tok.error(msg("error.number.bad", token=t, problem=problem, expected=what))
-    raise tok.error(msg("error.number.bad_at", where=where, token=t, problem=problem,
-                        expected=what))
+        raise tok.error(msg("error.number.bad", token=shown, problem=problem, expected=what), kind)
+    raise tok.error(msg("error.number.bad_at", where=where, token=shown, problem=problem,
+                        expected=what), kind)
 
 
 def _number_problem(t: str) -> Msg:

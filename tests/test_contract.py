@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +17,9 @@ from py_engines.api import Engine, Frame, TwoPlayerEngine
 from py_engines.bridge import handle
 from py_engines.i18n import Msg, render, text_of
 from py_engines.search.minimax import Solver, solve
+from py_engines.text import split_lines, tokenize
 
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 GAMES = engine_names()
 TWO_PLAYER = [g for g in GAMES if get_engine(g).kind == "two-player"]
@@ -268,3 +273,37 @@ def test_generic_minimax_agrees_with_the_fast_solver(game):
             checked += 1
             deep += len(moves) > 0
     assert checked >= POSITIONS_PER_GAME and deep > checked // 2
+
+
+# ----------------------------------------------------------------------------- huge numbers
+
+def with_a_huge_number(game: str, digits: int) -> tuple[str, int, int]:
+    """The game's first sample with the first number in it (a whole token, or the digits of
+    one such as S7) made ``digits`` digits long; and that token's line and column."""
+    text = samples(game)[0].read_text()
+    lines = split_lines(text)
+    for tok in tokenize(text):
+        found = re.search(r"[0-9]+", tok.text)
+        if found is not None:
+            line = lines[tok.line - 1]
+            start = tok.column - 1 + found.start()
+            lines[tok.line - 1] = line[:start] + "1" * digits + line[start + len(found.group()):]
+            return "\n".join(lines), tok.line, tok.column
+    raise AssertionError(f"no number in {game}'s first sample")
+
+
+@pytest.mark.parametrize("digits", [4_301, 100_000])     # CPython converts at most 4,300
+@pytest.mark.parametrize("game", GAMES)
+def test_a_huge_number_is_refused_with_its_line_and_column(game, digits):
+    text, line, column = with_a_huge_number(game, digits)
+    error = call(cmd="answer", game=game, text=text)["error"]
+    assert error["type"] in KNOWN_ERRORS, error
+    if error["type"] != "LimitError":       # else the game reads fewer characters than that
+        assert (error["line"], error["column"]) == (line, column), error
+    where = f"line {error['line']}, column {error['column']}: "
+    assert isinstance(error["line"], int) and error["message"].startswith(where), error
+    assert len(error["message"]) < 400      # the number is quoted by its head
+    cli = subprocess.run([sys.executable, "-m", "py_engines", game], input=text, cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 2 and cli.stdout == ""
+    assert cli.stderr == f"error: {error['message']}\n"

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from py_engines import EngineError, ParseError, engine_names, get_engine, solve_text
+from py_engines import (EngineError, InvalidInputError, LimitError, ParseError, engine_names,
+                        get_engine, solve_text)
 from py_engines.bridge import handle
-from py_engines.text import end_position, parse_int, tokenize, tokenize_lines
+from py_engines.text import MAX_DIGITS, check_size, end_position, parse_int, tokenize, tokenize_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = (ROOT / "tests" / "data" / "the_game" / "sample-1.in").read_text()
@@ -47,6 +48,25 @@ def test_plain_integers_only_with_a_precise_complaint(bad, complaint):
     assert (err.value.line, err.value.column, err.value.token) == (1, 3, bad)
     assert parse_int(tokenize("0")[0], "a count") == 0
     assert parse_int(tokenize("907")[0], "a count") == 907
+
+
+def test_a_number_longer_than_any_game_takes_is_out_of_range_unconverted():
+    longest = "9" * MAX_DIGITS
+    assert parse_int(tokenize(longest)[0], "a count") == int(longest)
+    with pytest.raises(InvalidInputError) as err:
+        parse_int(tokenize("\n  " + "1" * 4301)[0], "a count")
+    assert err.value.message == "'111111111111\u2026' is out of range (4,301 digits); expected a count"
+    assert (err.value.line, err.value.column) == (2, 3)
+    with pytest.raises(ParseError, match="has a leading zero"):       # no conversion either
+        parse_int(tokenize("0" * 100_000)[0], "a count")
+    with pytest.raises(ParseError, match="ranks go from 1 to 13"):    # 0111...1R: a card's rank
+        get_engine("house_of_cards").parse("Axel 5 0" + "1" * 5000 + "R")
+
+
+def test_an_input_past_its_limit_names_where_it_passes_it():
+    with pytest.raises(LimitError) as err:
+        check_size("ab\ncd\nef", 5)
+    assert (err.value.line, err.value.column) == (2, 3)
 
 
 # Every game reads its numbers through text.parse_int: the same complaint, the same shape.

@@ -80,7 +80,7 @@ def _parse(text: str) -> Deck:
                                 count=DECK_SIZE))
         try:
             value = parse_int(tok, msg("the_game.expect.card"), where=where)
-        except ParseError:
+        except (ParseError, InvalidInputError):
             if duplicate:
                 break
             raise

@@ -7,7 +7,8 @@ from typing import Callable
 
 from ...errors import InvalidInputError, ParseError
 from ...i18n import Msg, msg
-from ...text import Token, check_size, end_position, parse_int, tokenize
+from ...text import (Token, check_size, end_position, parse_int, shown_token, small_number,
+                     tokenize)
 from .rules import AXEL, END, MAX_M, MIN_M, NAMES, RANK_MASK, RED, card_text
 
 
@@ -45,9 +46,10 @@ def _card_problem(text: str) -> Msg | None:
         return msg("house_of_cards.error.card.lower_case", token=text)
     if rest not in ("R", "B"):
         return msg("house_of_cards.error.card.colour", token=text)
-    if digits[0] == "0" and digits != "0" and 1 <= int(digits) <= MAX_M:
+    rank = small_number(digits)        # None: more digits than any number may have
+    if digits[0] == "0" and rank is not None and 1 <= rank <= MAX_M:
         return msg("house_of_cards.error.card.leading_zero", token=text)
-    return msg("house_of_cards.error.card.rank", token=text, max=MAX_M)
+    return msg("house_of_cards.error.card.rank", token=shown_token(text), max=MAX_M)
 
 
 def _card_code(text: str) -> int:

@@ -5,7 +5,7 @@ import re
 
 from ...errors import EngineError, InvalidInputError, ParseError
 from ...i18n import Msg, msg
-from ...text import Token, check_size, end_position, tokenize
+from ...text import Token, check_size, end_position, shown_token, tokenize
 from .rules import _CARD, HAND_SIZE, MAX_CHARS, RANK_WORDS, SUIT_SYMBOLS, SUITS, Card, Deal
 
 
@@ -18,7 +18,8 @@ def _why_not_a_card(text: str) -> tuple[Msg, type[EngineError]]:
     """
     rank = text[1:]
     if text[0] in SUITS and rank.isascii() and rank.isdigit() and (rank == "0" or rank[0] != "0"):
-        return msg("sevens.card.rank_range", rank=int(rank)), InvalidInputError
+        # The rank as written (no leading zero): a 4,301-digit one is never converted.
+        return msg("sevens.card.rank_range", rank=shown_token(rank)), InvalidInputError
     return _shape_problem(text), ParseError
 
 
@@ -68,7 +69,8 @@ def parse_deal(text: str) -> Deal:
                                 count=HAND_SIZE))
         if not match:
             reason, kind = _why_not_a_card(tok.text)
-            raise tok.error(msg("sevens.error.token", index=n, token=tok.text, reason=reason), kind)
+            raise tok.error(msg("sevens.error.token", index=n, token=shown_token(tok.text),
+                                reason=reason), kind)
         card = (SUITS.index(match.group(1)), int(match.group(2)))
         if card in first_seen:
             raise tok.error(msg("sevens.error.twice", card=tok.text,
