@@ -60,7 +60,7 @@ def test_stress_finds_shrinks_and_saves_the_failing_input(tmp_path):
 def test_stress_passes_a_right_program_and_exits_0(tmp_path):
     prog = write(tmp_path, "right.py", RIGHT_SEVENS)
     res = stress(tmp_path, "sevens", "--count", "3", "--", sys.executable, prog)
-    assert res.returncode == 0 and res.stdout.strip() == "accepted 3 of 3 inputs"
+    assert res.returncode == 0 and res.stdout.startswith("accepted 3 of 3 inputs (at most ")
     assert not (tmp_path / "stress-fail.in").exists()
 
 

@@ -44,7 +44,7 @@ from ..errors import EngineError
 from ..i18n import Msg, msg, render
 from ..text import MAX_INPUT_CHARS
 from .hooks import engine_of, solved
-from .limits import MB, OUTPUT_LIMIT_MB
+from .limits import MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, limit_value
 
 ACCEPTED = "accepted"
 PRESENTATION = "presentation"
@@ -442,7 +442,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("output", help="the program's output for it ('-': standard input)")
     parser.add_argument("--strict", action="store_true",
                         help="white-space differences are wrong answers, not presentation errors")
-    parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB), metavar="MB",
+    parser.add_argument("--output-limit", default=str(OUTPUT_LIMIT_MB), metavar="MB",
                         help=f"most of OUTPUT read, in MB (default {OUTPUT_LIMIT_MB}); a longer "
                              "output is 'output limit exceeded'")
     add_lang_argument(parser)
@@ -452,9 +452,11 @@ def main(argv: Sequence[str]) -> int:
     def error(message: Msg) -> int:
         print(render(msg("common.cli_error", message=message), lang), file=sys.stderr)
         return 2
-    limit = int(args.output_limit * MB)
-    if limit < 1:
-        parser.error("--output-limit must be positive")
+    try:
+        limit_mb = limit_value(OUTPUT_LIMIT, args.output_limit)
+    except EngineError as err:
+        return error(err.located())
+    limit = int(limit_mb * MB)
     try:
         # A judge input has at most MAX_INPUT_CHARS characters of at most 4 bytes each.
         input_text, long_input = read_capped(args.input, 4 * MAX_INPUT_CHARS + 4)
@@ -471,7 +473,7 @@ def main(argv: Sequence[str]) -> int:
             total = len(solved(engine_of(args.game), input_text).answers)
             name = msg("common.standard_input") if args.output == "-" else args.output
             sys.stdout.write(render(msg("check.output_limit", name=name,
-                                        limit=f"{args.output_limit:g}"), lang) + "\n"
+                                        limit=f"{limit_mb:g}"), lang) + "\n"
                              + render(msg("check.tally", accepted=0, total=total), lang) + "\n")
             return 1
         report = check(args.game, input_text, output, strict=args.strict)

@@ -7,7 +7,8 @@ returns what it printed, its exit status and its time.  The bounds:
 * **Time.**  The program is stopped when it passes ``time_limit`` seconds.
 * **Nothing left behind.**  After every run, however it ended, the program's
   whole process group is killed, so children it started (a forked worker, a
-  background ``sleep``) never outlive it.  Where processes form no groups
+  background ``sleep``) never outlive it (and, on Linux, nor do those that left
+  the group: see the last point).  Where processes form no groups
   (``os.killpg`` missing, e.g. Windows) only the program itself is killed.
 * **Never an unbounded wait on its pipes.**  Its output is read by threads
   while it runs; once it has exited, they get until the time limit's deadline
@@ -17,19 +18,34 @@ returns what it printed, its exit status and its time.  The bounds:
 * **Output.**  At most ``output_limit`` bytes of standard output are read; a
   program that prints more is stopped (``Run.over_limit``) and only the head of
   its output is kept.  Standard error keeps its last ``STDERR_KEEP`` bytes.
+* **Memory.**  With ``memory_limit`` (bytes) the program's address space is
+  limited by the OS (``RLIMIT_AS``, set in the child before it runs the command),
+  so an allocation past it fails; ``out_of_memory`` tells such a failure from
+  another.  ``Run.peak_mb`` is its peak resident memory (``wait4``'s rusage).
+* **Not even outside its group.**  On Linux the tool is a child subreaper
+  (``reaper.py``): whatever the run left, in a session of its own or a
+  double-forked daemon, is reparented to the tool and killed after the run.
 """
 from __future__ import annotations
 
+import errno
 import os
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from typing import IO, Callable, Sequence
 
+from . import reaper
 from .limits import MB, OUTPUT_LIMIT_MB
+
+try:
+    import resource
+except ImportError:                  # Windows: no address-space limit
+    resource = None  # type: ignore[assignment]
 
 HEAD_KEEP = 64 << 10                 # bytes kept of an output that passed the limit
 STDERR_KEEP = 64 << 10               # last bytes kept of standard error
@@ -46,6 +62,31 @@ class Run:
     ms: float
     over_limit: bool = False  # stopped because its output passed the output limit
     output_open: bool = False  # exited, but its output stayed open past the time limit
+    peak_mb: float | None = None  # peak resident memory (None where wait4 cannot tell)
+    no_memory: bool = False   # the OS could not even start it within the memory limit
+
+
+# What a program's standard error shows when an allocation failed (lower case).
+_OUT_OF_MEMORY = ("memoryerror", "bad_alloc", "cannot allocate memory", "out of memory",
+                  "memory exhausted", "failed to allocate", "allocation failed")
+NEAR_LIMIT = 0.9                     # a failed run this close to the limit ran out of it
+
+
+def out_of_memory(run: Run, memory_limit: int | None) -> bool:
+    """Whether a run failed for want of memory under ``memory_limit`` bytes: it could not
+    start, or it failed (an exit status other than 0, or a signal) with its peak near the
+    limit or with an allocation failure on its standard error (MemoryError,
+    std::bad_alloc, a failed malloc's message)."""
+    if memory_limit is None:
+        return False
+    if run.no_memory:
+        return True
+    if run.status is None or run.status == 0:
+        return False
+    if run.peak_mb is not None and run.peak_mb * MB >= NEAR_LIMIT * memory_limit:
+        return True
+    said = run.stderr[-STDERR_KEEP:].lower()
+    return any(sign in said for sign in _OUT_OF_MEMORY)
 
 
 class _Reader(threading.Thread):
@@ -119,7 +160,10 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
             pass
     if proc.returncode is None:
         try:
-            proc.kill()
+            if sigkill is not None:    # not proc.kill(): its poll() would reap the program,
+                os.kill(proc.pid, sigkill)   # whose rusage (peak memory) wait4 then reads
+            else:
+                proc.kill()
         except OSError:
             pass
 
@@ -148,14 +192,52 @@ def _exited(proc: subprocess.Popen[bytes], timeout: float) -> bool:
     return True
 
 
+def _limit_memory(memory_limit: int | None) -> Callable[[], None] | None:
+    """What the child runs before the command: its address space limited (or None)."""
+    if memory_limit is None or resource is None:
+        return None
+    bound = (memory_limit, memory_limit)
+    setrlimit, limit_as = resource.setrlimit, resource.RLIMIT_AS
+
+    def limit() -> None:            # in the child, between fork and exec: nothing but this
+        setrlimit(limit_as, bound)
+    return limit
+
+
+def _reap(proc: subprocess.Popen[bytes]) -> float | None:
+    """Reaps the program (a zombie by now, or about to be); its peak memory in MB, from
+    ``wait4``'s rusage (None where there is no wait4, or it was reaped already)."""
+    wait4 = getattr(os, "wait4", None)
+    if wait4 is None or proc.returncode is not None:
+        proc.wait()
+        return None
+    try:
+        _, status, usage = wait4(proc.pid, 0)
+    except ChildProcessError:
+        proc.wait()
+        return None
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    # ru_maxrss is in kilobytes on Linux, in bytes on macOS
+    return float(usage.ru_maxrss) / (MB if sys.platform == "darwin" else 1024)
+
+
 def run_program(command: Sequence[str], text: str, time_limit: float,
-                output_limit: int = OUTPUT_LIMIT_MB * MB) -> Run:
-    """Runs ``command`` with ``text`` on its standard input, within the bounds above.
-    OSError when it cannot start."""
+                output_limit: int = OUTPUT_LIMIT_MB * MB,
+                memory_limit: int | None = None) -> Run:
+    """Runs ``command`` with ``text`` on its standard input, within the bounds above
+    (``memory_limit`` in bytes; None: no limit).  OSError when it cannot start."""
+    reaping = reaper.available()
+    before = reaper.children() if reaping else set()
     start = time.perf_counter()
     deadline = start + time_limit
-    proc = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=hasattr(os, "killpg"))
+    try:
+        proc = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=hasattr(os, "killpg"),
+                                preexec_fn=_limit_memory(memory_limit))
+    except OSError as error:
+        if memory_limit is None or error.errno != errno.ENOMEM:
+            raise
+        return Run("", str(error), None, (time.perf_counter() - start) * 1000, no_memory=True)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     out = _Reader(proc.stdout, limit=output_limit, on_full=lambda: kill_group(proc))
     err = _Reader(proc.stderr, tail=STDERR_KEEP)
@@ -167,10 +249,13 @@ def run_program(command: Sequence[str], text: str, time_limit: float,
         finished = _exited(proc, deadline - time.perf_counter())
     finally:
         kill_group(proc)     # after every run: no child outlives the program
-        proc.wait()
-    ms = (time.perf_counter() - start) * 1000
+        peak = _reap(proc)
+        ms = (time.perf_counter() - start) * 1000
+        if reaping:          # nor any process that left its group
+            reaper.reap_leftovers(before)
     # The group is gone, so the pipes end at once, unless a process that left the group
-    # still holds one: wait for that no longer than the time limit allows.
+    # still holds one (only where there is no subreaper): wait for that no longer than the
+    # time limit allows.
     open_output = False
     for reader in (out, err):
         reader.join(max(0.0, deadline - time.perf_counter()))
@@ -180,4 +265,4 @@ def run_program(command: Sequence[str], text: str, time_limit: float,
     over = out.over
     status = proc.returncode if finished and not over and not open_output else None
     return Run(out.text(), err.text(), status, ms, over_limit=over,
-               output_open=finished and open_output and not over)
+               output_open=finished and open_output and not over, peak_mb=peak)

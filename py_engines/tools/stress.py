@@ -1,22 +1,23 @@
 """The stress loop: a user's program against the engine on generated inputs.
 
 ``python3 -m py_engines stress GAME [--seed S] [--count N] [--mode M] [--cases C]
-[--time-limit 2] [--output-limit 64] -- COMMAND...`` runs COMMAND with each
-generated input on its standard input (the same inputs ``gen`` writes for the
-same seed, mode and cases, made one at a time) until its output is not
-accepted, it exits with a non-zero status, it passes the time limit or it
-prints more than the output limit (in MB).  It then shrinks the failing input
+[--time-limit 2] [--output-limit 64] [--memory-limit 256] -- COMMAND...`` runs
+COMMAND with each generated input on its standard input (the same inputs ``gen``
+writes for the same seed, mode and cases, made one at a time) until its output is
+not accepted, it exits with a non-zero status, it passes the time limit, it prints
+more than the output limit (in MB) or it runs out of its memory (in MB).  It then shrinks the failing input
 (see ``shrink``), writes it to ``stress-fail.in``, prints it with the head of
 both outputs and exits 1.  Exit 0 when all N inputs pass, 2 on bad arguments
 or a command that cannot run.  Each run is bounded (``process``): its whole
-process group is killed after it, and its output is read up to the limit.
+process group (on Linux every process it left) is killed after it, and its
+output is read up to the limit.
 ``--lang zh-CN`` words the report in Chinese (argparse's own lines stay English).
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any, Sequence
 
@@ -26,8 +27,9 @@ from ..i18n import Msg, msg, render
 from .check import CheckReport, check_answers
 from .gen import file_stem
 from .hooks import engine_of, generate_input, iter_seeds, solved
-from .limits import MB, OUTPUT_LIMIT_MB
-from .process import Run, run_program
+from .limits import (MB, MEMORY_LIMIT, MEMORY_LIMIT_MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, TIME_LIMIT,
+                     TIME_LIMIT_S, limit_value)
+from .process import Run, out_of_memory, run_program
 from .shrink import minimize
 
 FAIL_FILE = "stress-fail.in"
@@ -40,7 +42,7 @@ __all__ = ["Outcome", "Run", "judge", "main", "run_program"]
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A run judged: ``verdict`` is "accepted", "wrong", "presentation", "time", "output"
-    (output limit exceeded) or "error"."""
+    (output limit exceeded), "memory" (memory limit exceeded) or "error"."""
 
     verdict: str
     summary: Msg              # one line: "case 2: wrong answer ...", "time limit exceeded (2 s)"
@@ -54,11 +56,15 @@ class Outcome:
 
 
 def judge(engine: Any, text: str, command: Sequence[str], time_limit: float,
-          output_limit: int = OUTPUT_LIMIT_MB * MB) -> Outcome:
-    """Runs the program on ``text`` and judges what it did."""
+          output_limit: int = OUTPUT_LIMIT_MB * MB,
+          memory_limit: int | None = MEMORY_LIMIT_MB * MB) -> Outcome:
+    """Runs the program on ``text`` and judges what it did (limits in seconds and bytes)."""
     answers = solved(engine, text).answers
     answer = "".join(answers)
-    run = run_program(command, text, time_limit, output_limit)
+    run = run_program(command, text, time_limit, output_limit, memory_limit)
+    if memory_limit is not None and out_of_memory(run, memory_limit):
+        return Outcome("memory", msg("stress.memory_limit", limit=f"{memory_limit / MB:g}"), run,
+                       answer, None)
     if run.over_limit:
         return Outcome("output", msg("stress.output_limit", limit=f"{output_limit / MB:g}"), run,
                        answer, None)
@@ -93,11 +99,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--count", type=int, default=100, help="inputs to try (default 100)")
     parser.add_argument("--mode", default="random", help="random, hard or edge (see gen GAME --help)")
     parser.add_argument("--cases", type=int, default=None, help="cases per input (multi-case games)")
-    parser.add_argument("--time-limit", type=float, default=2.0,
-                        help="seconds per run (default 2)")
-    parser.add_argument("--output-limit", type=float, default=float(OUTPUT_LIMIT_MB),
-                        metavar="MB", help=f"most output read per run, in MB (default "
-                                           f"{OUTPUT_LIMIT_MB}); more is 'output limit exceeded'")
+    # The limits are read as text and checked after (limit_value): finite, positive, bounded.
+    parser.add_argument("--time-limit", default=f"{TIME_LIMIT_S:g}", metavar="SECONDS",
+                        help=f"seconds per run (default {TIME_LIMIT_S:g}, at most "
+                             f"{TIME_LIMIT.most})")
+    parser.add_argument("--output-limit", default=str(OUTPUT_LIMIT_MB), metavar="MB",
+                        help=f"most output read per run, in MB (default {OUTPUT_LIMIT_MB}); "
+                             "more is 'output limit exceeded'")
+    parser.add_argument("--memory-limit", default=str(MEMORY_LIMIT_MB), metavar="MB",
+                        help=f"the program's address space, in MB (default {MEMORY_LIMIT_MB}); "
+                             "a run that needs more is 'memory limit exceeded'")
     add_lang_argument(parser)
     return parser
 
@@ -136,10 +147,36 @@ def _block(title: Msg, text: str, lang: str, *, cut: bool = False, whole: bool =
     return render(msg("stress.block", title=title), lang) + "\n" + text
 
 
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """A run's limits: seconds, and bytes of output and of memory."""
+
+    time: float
+    output: int
+    memory: int
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> "Limits":
+        """The command line's limits; InvalidInputError (with the option) for a bad one."""
+        return cls(limit_value(TIME_LIMIT, args.time_limit),
+                   int(limit_value(OUTPUT_LIMIT, args.output_limit) * MB),
+                   int(limit_value(MEMORY_LIMIT, args.memory_limit) * MB))
+
+    def judge(self, engine: Any, text: str, command: Sequence[str]) -> Outcome:
+        return judge(engine, text, command, self.time, self.output, self.memory)
+
+
+def figures(run: Run) -> Msg:
+    """A run's time and peak memory, as judges show them."""
+    if run.peak_mb is None:
+        return msg("stress.figures_time", ms=round(run.ms))
+    return msg("stress.figures", ms=round(run.ms), mb=f"{run.peak_mb:.1f}")
+
+
 def _shrink_and_show(engine: Any, text: str, outcome: Outcome, command: Sequence[str],
-                     time_limit: float, output_limit: int, lang: str) -> None:
+                     limits: Limits, lang: str) -> None:
     def fails(candidate: str) -> bool:
-        return judge(engine, candidate, command, time_limit, output_limit).failed
+        return limits.judge(engine, candidate, command).failed
 
     shrunk = minimize(engine, text, fails)
     notes: list[Msg] = []
@@ -154,11 +191,11 @@ def _shrink_and_show(engine: Any, text: str, outcome: Outcome, command: Sequence
     if notes:
         said = msg("stress.shrunk_notes", shrunk=said, notes=tuple(notes))
     print(render(said, lang))
-    final = outcome if shrunk.text == text else \
-        judge(engine, shrunk.text, command, time_limit, output_limit)
+    final = outcome if shrunk.text == text else limits.judge(engine, shrunk.text, command)
     with open(FAIL_FILE, "w", encoding="utf-8", newline="") as fh:
         fh.write(shrunk.text)
-    print(render(msg("stress.failing_input", file=FAIL_FILE, summary=final.summary), lang))
+    print(render(msg("stress.failing_input", file=FAIL_FILE, summary=final.summary,
+                     figures=figures(final.run)), lang))
     out = [_block(msg("stress.title.input"), shrunk.text, lang, whole=True),
            _block(msg("stress.title.expected"), final.answer, lang),
            _block(msg("stress.title.output"), final.run.stdout, lang, cut=final.run.over_limit)]
@@ -176,25 +213,29 @@ def _split_command(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     return argv[:cut], argv[cut + 1:]
 
 
-def _first_failure(engine: Any, args: argparse.Namespace,
-                   command: Sequence[str]) -> tuple[int, str, Outcome] | None:
-    """Runs the program on the generated inputs; the first that fails (None: all pass)."""
+def _first_failure(engine: Any, args: argparse.Namespace, command: Sequence[str],
+                   limits: Limits) -> tuple[int, str, Outcome] | Run | None:
+    """Runs the program on the generated inputs; the first that fails, or (all passed) the
+    slowest run, with the largest peak memory of them all (None: no run)."""
     tty = sys.stderr.isatty()
+    slowest: Run | None = None
+    peak: float | None = None
     # The seeds are made one at a time: a huge --count starts at once, in bounded memory.
     for k, seed in enumerate(islice(iter_seeds(args.seed), args.count), start=1):
         text = generate_input(engine, seed, mode=args.mode, cases=args.cases)
-        outcome = judge(engine, text, command, args.time_limit, _limit_bytes(args))
+        outcome = limits.judge(engine, text, command)
+        run = outcome.run
+        if slowest is None or run.ms > slowest.ms:
+            slowest = run
+        if run.peak_mb is not None:
+            peak = max(peak or 0.0, run.peak_mb)
         if tty:
             end = "\n" if outcome.failed or k == args.count else ""
             print("\r" + render(msg("stress.progress", done=k, count=args.count), args.lang),
                   end=end, file=sys.stderr, flush=True)
         if outcome.failed:
             return k, text, outcome
-    return None
-
-
-def _limit_bytes(args: argparse.Namespace) -> int:
-    return int(args.output_limit * MB)
+    return None if slowest is None else replace(slowest, peak_mb=peak)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -203,19 +244,23 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(options)
     if not command:
         parser.error("name the program to test after --, e.g. -- python3 mine.py")
-    if args.count < 1 or args.time_limit <= 0 or _limit_bytes(args) < 1:
-        parser.error("--count, --time-limit and --output-limit must be positive")
+    if args.count < 1:
+        parser.error("--count must be positive")
     lang = args.lang
     try:
+        limits = Limits.of(args)
         engine = engine_of(args.game)
-        failure = _first_failure(engine, args, command)
-        if failure is None:
-            print(render(msg("stress.all_accepted", count=args.count), lang))
+        failure = _first_failure(engine, args, command, limits)
+        if not isinstance(failure, tuple):
+            said = msg("stress.all_accepted", count=args.count)
+            if failure is not None:
+                said = msg("stress.all_accepted_figures", accepted=said, figures=figures(failure))
+            print(render(said, lang))
             return 0
         k, text, outcome = failure
         print(render(msg("stress.fails", index=k, name=file_stem(engine.name, args.seed, k),
                          summary=outcome.summary), lang))
-        _shrink_and_show(engine, text, outcome, command, args.time_limit, _limit_bytes(args), lang)
+        _shrink_and_show(engine, text, outcome, command, limits, lang)
         return 1
     except EngineError as err:
         print(render(msg("common.cli_error", message=err.located()), lang), file=sys.stderr)
