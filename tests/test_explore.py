@@ -109,6 +109,8 @@ def test_the_bridge_chunks_add_up_to_the_cli_result() -> None:
     (["the_game", "--seed", "1"], "--deals"),
     (["byte_me", "--deals", "5", "--players", "11"], "must be in 1..10, not 11"),
     (["byte_me", "--deals", "5", "--opt", "players=x"], "must be an integer"),
+    # CPython converts at most 4,300 digits: refused before any conversion
+    (["byte_me", "--deals", "5", "--players", "1" * 4301], "must be in 1..10, not 111111111111"),
     (["chess", "--deals", "5"], "unknown game 'chess'"),
 ])
 def test_bad_settings_are_refused_with_a_clear_message(args: list[str], message: str,

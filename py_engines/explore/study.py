@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..api import RandomOption, Result, text_field
 from ..errors import InvalidInputError
 from ..i18n import Msg, msg
+from ..text import shown_token, small_number
 
 Tally = dict[str, Any]
 """Nested dicts whose leaves are integer counts."""
@@ -133,8 +134,17 @@ def _checked(opt: RandomOption, value: Any) -> Any:
             raise InvalidInputError(msg("error.option.choice", option=opt.label,
                                         choices=opt.choices))
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        negative = text[:1] == "-"
+        body = text[1:] if negative else text
+        if body.isdigit():
+            number = small_number(body)      # no conversion of a 4,301-digit text
+            if number is None:
+                raise InvalidInputError(msg("error.option.range_not", option=opt.label,
+                                            min=str(opt.minimum), max=str(opt.maximum),
+                                            value=shown_token(text)))
+            value = -number if negative else number
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInputError(msg("error.option.integer", option=opt.label))
     if (opt.minimum is not None and value < opt.minimum) or \
