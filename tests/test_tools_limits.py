@@ -155,14 +155,23 @@ def test_a_3_gb_hog_is_a_memory_verdict_quickly(tmp_path):
     assert " ms, peak " in res.stdout.split("failing input", 1)[1].split("\n", 1)[0]
 
 
+CPP_HOGS = {
+    # 3 GB from the heap, each page touched: new throws std::bad_alloc
+    "heap": "unsigned long n = 3ul << 30;\n  char * volatile p = new char[n];\n"
+            "  for (unsigned long i = 0; i < n; i += 4096) p[i] = char(i >> 12);\n",
+    # a 1 GB static array: the kernel kills it during exec, before main (SIGSEGV)
+    "static": "static volatile char p[1ul << 30]; unsigned long n = sizeof p;\n  p[k * 4096 % n] = 1;\n",
+}
+
+
 @pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
-def test_a_cpp_hog_is_a_memory_verdict(tmp_path):
+@pytest.mark.parametrize("hog", sorted(CPP_HOGS))
+def test_a_cpp_hog_is_a_memory_verdict(tmp_path, hog):
     source = tmp_path / "hog.cpp"
-    source.write_text("#include <cstdio>\nint main() {\n  unsigned long n = 3ul << 30, k = 0;\n"
-                      "  if (std::scanf(\"%lu\", &k) != 1) return 2;\n"
-                      "  char * volatile p = new char[n];\n"   # volatile: never elided
-                      "  for (unsigned long i = 0; i < n; i += 4096) p[i] = char(i >> 12);\n"
-                      "  std::printf(\"%d\\n\", p[k * 4096 % n]);\n}\n")
+    # volatile and an index read from the input: the compiler elides none of it
+    source.write_text("#include <cstdio>\nint main() {\n  unsigned long k = 0;\n"
+                      "  if (std::scanf(\"%lu\", &k) != 1) return 2;\n  " + CPP_HOGS[hog] +
+                      "  std::printf(\"%d\\n\", int(p[k * 4096 % n]));\n}\n")
     subprocess.run(["g++", "-O2", "-o", str(tmp_path / "hog"), str(source)], check=True)
     res = cli(tmp_path, "stress", "the_game", "--count", "1", "--memory-limit", "64",
               "--", str(tmp_path / "hog"))

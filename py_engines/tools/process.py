@@ -31,7 +31,9 @@ from __future__ import annotations
 import errno
 import os
 import select
+import shutil
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -64,6 +66,7 @@ class Run:
     output_open: bool = False  # exited, but its output stayed open past the time limit
     peak_mb: float | None = None  # peak resident memory (None where wait4 cannot tell)
     no_memory: bool = False   # the OS could not even start it within the memory limit
+                              # (exec refused, or its static arrays were past the limit)
 
 
 # What a program's standard error shows when an allocation failed (lower case).
@@ -204,6 +207,39 @@ def _limit_memory(memory_limit: int | None) -> Callable[[], None] | None:
     return limit
 
 
+def static_size(program: str) -> int:
+    """The bytes an ELF executable maps before its first instruction (its PT_LOAD segments'
+    memory sizes: code, data and static arrays); 0 for any other file.  A program whose static
+    arrays pass the memory limit is killed by the kernel during exec (SIGSEGV or SIGKILL),
+    before it has run any code: that is a memory verdict, not a crash."""
+    path = shutil.which(program) or program
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64)
+            if len(head) < 52 or head[:4] != b"\x7fELF" or head[4] not in (1, 2):
+                return 0
+            wide, order = head[4] == 2, "<" if head[5] == 1 else ">"
+            if wide:
+                phoff, = struct.unpack_from(order + "Q", head, 32)
+                entry_size, count = struct.unpack_from(order + "HH", head, 54)
+                fmt, at = order + "QQ", 40          # p_memsz at 40 (and p_type at 0)
+            else:
+                phoff, = struct.unpack_from(order + "I", head, 28)
+                entry_size, count = struct.unpack_from(order + "HH", head, 42)
+                fmt, at = order + "I", 20
+            fh.seek(phoff)
+            table = fh.read(entry_size * min(count, 256))
+    except (OSError, struct.error):
+        return 0
+    total = 0
+    for k in range(len(table) // max(entry_size, 1)):
+        entry = table[k * entry_size:(k + 1) * entry_size]
+        if len(entry) >= at + struct.calcsize(fmt) and \
+                struct.unpack_from(order + "I", entry, 0)[0] == 1:       # PT_LOAD
+            total += struct.unpack_from(fmt, entry, at)[0]
+    return total
+
+
 def _reap(proc: subprocess.Popen[bytes]) -> float | None:
     """Reaps the program (a zombie by now, or about to be); its peak memory in MB, from
     ``wait4``'s rusage (None where there is no wait4, or it was reaped already)."""
@@ -264,5 +300,8 @@ def run_program(command: Sequence[str], text: str, time_limit: float,
             open_output = True
     over = out.over
     status = proc.returncode if finished and not over and not open_output else None
+    killed_at_start = status is not None and status < 0 and memory_limit is not None and \
+        static_size(command[0]) >= memory_limit
     return Run(out.text(), err.text(), status, ms, over_limit=over,
-               output_open=finished and open_output and not over, peak_mb=peak)
+               output_open=finished and open_output and not over, peak_mb=peak,
+               no_memory=killed_at_start)
