@@ -1,8 +1,9 @@
-"""Running a user's program with bounds: time, output, and nothing left behind.
+"""Running a user's program with bounds: time, output, memory, and nothing left behind.
 
-``run_program(command, text, time_limit, output_limit)`` starts COMMAND in a
-session (and process group) of its own with ``text`` on its standard input, and
-returns what it printed, its exit status and its time.  The bounds:
+``run_program(command, text, time_limit, output_limit, memory_limit)`` starts
+COMMAND in a session (and process group) of its own with ``text`` on its standard
+input, and returns what it printed, its exit status, its time and its peak
+memory.  The bounds:
 
 * **Time.**  The program is stopped when it passes ``time_limit`` seconds.
 * **Nothing left behind.**  After every run, however it ended, the program's
