@@ -6,8 +6,9 @@
 // with (buildsys/headers.py, the same as `build.py serve` sends), so a new build
 // changes this script and the browser installs the new worker in the background.
 // Install downloads every file into a cache named after the build and checks each
-// one's hash (a file from a half-deployed build fails the install, which is
-// retried on the next visit); the old worker keeps serving the old cache until the
+// one's hash (a file missing or from another build, as on a half-deployed host, fails
+// the install: its cache is deleted, the pages are told, and the next visit tries
+// again); the old worker keeps serving the old cache until the
 // page reloads into the new one, so a visitor never mixes two builds.
 //
 // Requests for the build's files are answered from the cache, and a cached file is
@@ -40,24 +41,50 @@ sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-// A few lanes at a time over a list of names.
+// A few lanes at a time over a list of names; the first failure stops every lane from
+// taking another name, and is thrown once the names in hand are done.
 async function inLanes(names, work, lanes = 4) {
   let next = 0;
+  /** @type {{ error: unknown } | null} */
+  let failed = null;
   const lane = async () => {
-    while (next < names.length) await work(names[next++]);
+    while (!failed && next < names.length) {
+      try {
+        await work(names[next++]);
+      } catch (error) {
+        failed = failed || { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+  if (failed) throw failed.error;
 }
 
+// An install that cannot get every file of the build, each checked (a half-deployed host:
+// a file missing, or still another build's), leaves nothing behind: its cache is deleted,
+// the pages are told (message "pixel-judge-update-failed"; the page running the current
+// build says it keeps working), and the install fails, to be tried again at the next visit.
 async function precache() {
-  const cache = await caches.open(CACHE);
-  // "no-cache" revalidates, so files the visit just loaded come from the HTTP cache
-  // without being sent again.
-  await inLanes(NAMES, async (name) => {
-    const got = await download(name);
-    if (!got.body) throw new Error(`${name}: ${got.problem}`);
-    await cache.put(urlOf(name), stored(got.body));
-  });
+  // A cache of this name that is already there while a worker is active is that worker's
+  // own (a new sw.js for the same files keeps the build's id): a failure leaves it to it.
+  const ours = !sw.registration.active || !(await caches.has(CACHE));
+  try {
+    const cache = await caches.open(CACHE);
+    // "no-cache" revalidates, so files the visit just loaded come from the HTTP cache
+    // without being sent again.
+    await inLanes(NAMES, async (name) => {
+      const got = await download(name);
+      if (!got.body) throw new Error(`${name}: ${got.problem}`);
+      await cache.put(urlOf(name), stored(got.body));
+    });
+  } catch (error) {
+    if (ours) await caches.delete(CACHE);
+    const problem = error instanceof Error ? error.message : String(error);
+    for (const client of await sw.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      client.postMessage({ type: "pixel-judge-update-failed", build: PRECACHE.build, problem });
+    }
+    throw error;
+  }
 }
 
 sw.addEventListener("activate", (event) => {

@@ -630,3 +630,132 @@ def test_zz_no_console_error_since_the_last_test(booted: Driver) -> None:
     booted.collect_errors()
     assert booted.errors == [], booted.errors
 
+
+
+# --- embed and update (issue 31) ---
+
+# Runs in the page: frames embed.html with the fragment given, and keeps the count of the
+# messages the embed receives and the step messages it sends up; calls back once it shows.
+EMBED_FRAMED = """const [fragment, done] = arguments;
+const frame = document.createElement('iframe');
+frame.id = 'xb-embed';
+frame.width = 640; frame.height = 360;
+window.xbSteps = [];
+addEventListener('message', (e) => {
+    if (e.source === frame.contentWindow && e.data.type === 'step') xbSteps.push(e.data.step);
+});
+frame.src = 'embed.html#' + fragment;
+document.body.prepend(frame);
+const poll = () => {
+    const w = frame.contentWindow;
+    if (w.pixelJudge && w.pixelJudge.state().steps > 0) {
+        w.xbHeard = 0;
+        w.addEventListener('message', () => { w.xbHeard += 1; });
+        done(w.pixelJudge.state().steps);
+    } else setTimeout(poll, 100);
+};
+poll();"""
+
+# Runs in the page: posts 100,000 gotos to the framed embed (from another source when
+# `ignored`), then the tail; calls back with the seconds until the embed has received them all
+# and `until` holds.
+EMBED_FLOOD = """const [steps, tail, ignored, until, done] = arguments;
+const w = document.getElementById('xb-embed').contentWindow;
+const source = ignored ? 'another-widget' : 'pixel-judge';
+const want = w.xbHeard + 100000 + tail.length;
+const start = performance.now();
+for (let k = 0; k < 100000; k++) w.postMessage({source, type: 'goto', step: k % steps}, '*');
+for (const command of tail) w.postMessage({source: 'pixel-judge', ...command}, '*');
+const poll = () => {
+    const there = w.xbHeard >= want && (until === null || w.pixelJudge.state().step === until);
+    if (there) done((performance.now() - start) / 1000);
+    else setTimeout(poll, 20);
+};
+poll();"""
+
+
+def test_a_flood_of_host_messages_costs_the_embed_little(b: Driver) -> None:
+    """Issue 31: 100,000 commands from the embed's parent cost it about what as many messages
+    it ignores cost (the commands are coalesced, one of each kind per animation frame)."""
+    solve_sample(b, "kalah")
+    link = b.js_async("pixelJudge.shareLink().then(arguments[0]);")
+    steps = b.js_async(EMBED_FRAMED, link.split("#", 1)[1], timeout_s=120)
+    try:
+        assert steps > 3
+        target = 3 if 100000 % steps != 3 else 2
+        before = b.js("return xbSteps.length;")
+        ignored = b.js_async(EMBED_FLOOD, steps, [], True, None, timeout_s=120)
+        tail = [{"type": "goto", "step": target}]
+        took = b.js_async(EMBED_FLOOD, steps, tail, False, target, timeout_s=120)
+        ignored = max(ignored, b.js_async(EMBED_FLOOD, steps, [], True, None, timeout_s=120))
+        figure(b, "embed_flood_s", [round(took, 2), round(ignored, 2)])
+        assert took < 1.5 * ignored + 1.0, f"{b.name}: commands {took:.1f} s, ignored {ignored:.1f} s"
+        time.sleep(0.5)
+        shown = b.js("return document.getElementById('xb-embed').contentWindow.pixelJudge.state();")
+        assert shown["step"] == target and not shown["playing"], (b.name, shown)
+        sent = b.js("return xbSteps;")[before:]
+        assert sent and sent[-1] == target and len(sent) < 1000, (b.name, len(sent))
+    finally:
+        b.js("document.getElementById('xb-embed').remove();")
+
+
+XB_UPDATE = """const done = arguments[arguments.length - 1];
+(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing;
+    if (!worker) return {state: null};
+    const state = await new Promise((resolve) => {
+        const check = () => { if (['installed', 'redundant'].includes(worker.state)) resolve(worker.state); };
+        worker.addEventListener('statechange', check);
+        check();
+    });
+    return {state, waiting: Boolean(registration.waiting), names: await caches.keys()};
+})().then(done, (e) => done({error: String(e)}));"""
+
+
+def test_a_half_deployed_update_leaves_no_cache_and_the_page_says_so(b: Driver, site: Site,
+                                                                     tmp_path: Path) -> None:
+    """Issue 31: a new sw.js whose build names a file the host does not have: the install
+    fails, its cache is deleted, the installed build keeps its own and says so, offline too."""
+    import shutil
+
+    from buildsys.site import PRECACHE_LINE, read_precache
+    root = tmp_path / "site"
+    shutil.copytree(DIST, root)
+    server = build.make_server(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    old = "pixel-judge-site-" + read_precache((DIST / "sw.js").read_text(encoding="utf-8"))["build"]
+    try:
+        b.goto(url)
+        wait_ready(b)
+        b.wait("pixelJudge.state().offline === 'ready' && Boolean(navigator.serviceWorker.controller)", 240)
+        sw = root / "sw.js"
+        for path in (root / "sw.js.br", root / "sw.js.gz"):
+            path.unlink(missing_ok=True)
+        facts = read_precache(sw.read_text(encoding="utf-8"))
+        facts["build"] = "xb-next"
+        facts["files"]["js/new-feature.js"] = "0" * 64
+        sw.write_text("\n".join(PRECACHE_LINE + json.dumps(facts) + ";" if line.startswith(PRECACHE_LINE)
+                                else line for line in sw.read_text(encoding="utf-8").splitlines()) + "\n",
+                      encoding="utf-8")
+        result = b.js_async(XB_UPDATE, timeout_s=120)
+        assert result.get("state") == "redundant" and not result["waiting"], (b.name, result)
+        assert [n for n in result["names"] if n.startswith("pixel-judge-site-")] == [old], (b.name, result)
+        b.wait("document.querySelector('[data-testid=update-failed]')", 30)
+        said = text_of(b, "update-failed")
+        assert said.startswith("An update of Pixel Judge could not be fully downloaded"), said
+        assert b.state()["offline"] == "update-failed"
+        server.shutdown()
+        b.goto(url)          # offline: the installed build, from its cache
+        wait_ready(b)
+        solve_sample(b, "byte_me")
+        assert text_of(b, "answer") == read("byte_me", first_sample("byte_me") + ".ans")
+    finally:
+        server.shutdown()
+        server.server_close()
+        b.collect_errors()
+        b.errors.clear()     # the new build's missing file, as the browser reports it
+        b.goto(site.url)     # the set's page again, for what follows
+        wait_ready(b)

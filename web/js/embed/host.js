@@ -6,6 +6,9 @@
 // In, from `parent` only, each exactly these fields or ignored:
 //   {source: "pixel-judge", type: "goto", step}  step: an integer >= 0 (past the end: the last)
 //   {source: "pixel-judge", type: "play"}        {source: "pixel-judge", type: "pause"}
+// A host may post as fast as it likes: a message costs a few checks (no sort, no copy), and
+// the commands are coalesced, so at most the latest goto and the latest play or pause after
+// it are carried out per animation frame (web/EMBED.md, "Messages").
 
 /** The `source` of every message between the embed and its host. */
 export const SOURCE = "pixel-judge";
@@ -17,6 +20,7 @@ export const SOURCE = "pixel-judge";
 
 /**
  * The command a message carries, or null for anything else (a bad message is ignored).
+ * The cheap checks come first; the fields are counted only up to one too many.
  * @param {unknown} data
  * @returns {Command | null}
  */
@@ -24,12 +28,64 @@ export function readCommand(data) {
   if (!data || typeof data !== "object" || Array.isArray(data)) return null;
   if (Object.getPrototypeOf(data) !== Object.prototype) return null;
   const msg = /** @type {Record<string, unknown>} */ (data);
-  const keys = Object.keys(msg).sort().join(",");
-  if (msg.source !== SOURCE) return null;
-  if ((msg.type === "play" || msg.type === "pause") && keys === "source,type") return { type: msg.type };
-  if (msg.type === "goto" && keys === "source,step,type" && typeof msg.step === "number"
-    && Number.isSafeInteger(msg.step) && msg.step >= 0) return { type: "goto", step: msg.step };
-  return null;
+  if (msg.source !== SOURCE || !own(msg, "source") || !own(msg, "type")) return null;
+  if (msg.type === "play" || msg.type === "pause") return fields(msg) === 2 ? { type: msg.type } : null;
+  if (msg.type !== "goto" || !own(msg, "step") || fields(msg) !== 3) return null;
+  const step = msg.step;
+  return typeof step === "number" && Number.isSafeInteger(step) && step >= 0 ? { type: "goto", step } : null;
+}
+
+/**
+ * @param {object} msg
+ * @param {string} key
+ */
+const own = (msg, key) => Object.prototype.hasOwnProperty.call(msg, key);
+
+/**
+ * How many fields a message has, counted up to 4 (a command has 2 or 3).
+ * @param {object} msg
+ */
+function fields(msg) {
+  let count = 0;
+  for (const key in msg) {
+    if (own(msg, key) && ++count > 3) break;
+  }
+  return count;
+}
+
+/**
+ * Commands in a row, reduced to what they do in order: the last goto's step (a goto pauses,
+ * so a play or pause before it is moot) and the last play or pause after it.
+ */
+export class Commands {
+  constructor() {
+    /** @type {number | null} */ this.step = null;
+    /** @type {"play" | "pause" | null} */ this.run = null;
+  }
+
+  /** @param {Command} command */
+  add(command) {
+    if (command.type === "goto") {
+      this.step = command.step;
+      this.run = null;
+    } else {
+      this.run = command.type;
+    }
+  }
+
+  /**
+   * The commands to carry out, in order (a goto, then a play or pause), and none left.
+   * @returns {Command[]}
+   */
+  take() {
+    /** @type {Command[]} */
+    const out = [];
+    if (this.step !== null) out.push({ type: "goto", step: this.step });
+    if (this.run) out.push({ type: this.run });
+    this.step = null;
+    this.run = null;
+    return out;
+  }
 }
 
 /** True when this page is in a frame (a host to talk to). */
@@ -45,15 +101,34 @@ export function tell(fields) {
   if (framed()) window.parent.postMessage({ source: SOURCE, ...fields }, "*");
 }
 
+// Commands are carried out at the next animation frame, or after FALLBACK_MS when the
+// browser paints no frames (a frame out of view or in a background tab).
+const FALLBACK_MS = 100;
+
 /**
- * Calls `on` with every valid command the host page sends.
+ * Calls `on` with the valid commands the host page sends, coalesced: at each animation frame
+ * at most a goto and then a play or pause (see Commands).
  * @param {(command: Command) => void} on
  */
 export function listen(on) {
+  const queued = new Commands();
+  let frame = 0;
+  let timer = 0;
+  const flush = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    frame = 0;
+    timer = 0;
+    for (const command of queued.take()) on(command);
+  };
   addEventListener("message", (event) => {
-    if (!framed() || event.source !== window.parent) return;
+    if (event.source !== window.parent || !framed()) return;
     const command = readCommand(event.data);
-    if (command) on(command);
+    if (!command) return;
+    queued.add(command);
+    if (timer) return;
+    frame = requestAnimationFrame(flush);
+    timer = setTimeout(flush, FALLBACK_MS);
   });
 }
 

@@ -9,6 +9,7 @@ import { loadScene } from "../stage/scene-loader.js";
 import { drawStatus } from "../stage/status-scene.js";
 import { localize, ready as wordsReady, stageWords, t } from "../i18n/i18n.js";
 import { translateTree } from "../i18n/dom.js";
+import { Commands } from "./host.js";
 import { linkTrouble, pageLink, readLink } from "./link.js";
 import { TITLE, runtimeLabel, solvingLabel } from "./text.js";
 import { el, hideNotice, narrate, showNotice, showTransport } from "./view.js";
@@ -163,8 +164,7 @@ export async function open() {
   player.load(reply.frames.length, Math.min(scene.step, reply.frames.length - 1));
   if (!performance.getEntriesByName("embed:first-frame").length) performance.mark("embed:first-frame");
   for (const fn of loadListeners) fn();
-  if (pending) obey(pending);
-  pending = null;
+  for (const command of pending.take()) obey(command);
 }
 
 /** @param {LinkedScene} scene */
@@ -237,9 +237,9 @@ function refresh(why) {
   }
 }
 
-// A command the host sent before the scene was shown waits for it (the last one).
-/** @type {import("./host.js").Command | null} */
-let pending = null;
+// The commands the host sent before the scene was shown wait for it (the last goto, and
+// the last play or pause after it).
+const pending = new Commands();
 
 /**
  * Carries out a command of the host page: goto (paused, past the end the last
@@ -248,7 +248,7 @@ let pending = null;
  */
 export function obey(command) {
   if (!shown.frames.length) {
-    pending = command;
+    pending.add(command);
     return;
   }
   if (command.type === "play") player.play();

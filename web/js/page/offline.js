@@ -1,6 +1,7 @@
 // Offline and updates: registers the service worker (sw.js) once the engine is
 // ready, so its precaching never competes with the first boot, and shows
-// "New version: reload" when a newer build has been installed in the background.
+// "New version: reload" when a newer build has been installed in the background, or
+// says that this version keeps working when a newer one could not be fully downloaded.
 // Adds `boot` (how the engine booted: "snapshot", "normal", "fallback"),
 // `snapshotError` (why a stored snapshot was refused, or null) and `snapshot`
 // (the background snapshot: "none", "waiting", "making", "stored", "failed") to
@@ -17,7 +18,8 @@ addState(() => ({
   offline: offline.state,
 }));
 
-const offline = { state: "unsupported" };   // "registering", "installing", "ready", "update", "failed"
+// "registering", "installing", "ready", "update", "update-failed", "failed"
+const offline = { state: "unsupported" };
 
 /**
  * Registers the service worker once the engine is `ready`.
@@ -28,6 +30,7 @@ export function startOffline(ready) {
   offline.state = "registering";
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data && event.data.type === "pixel-judge-damaged") showDamaged(event.data);
+    if (event.data && event.data.type === "pixel-judge-update-failed") updateFailed(event.data.problem);
   });
   // The service worker says why a page cannot start in the page's language: it is told it.
   const tell = () => {
@@ -65,6 +68,29 @@ function showDamaged(data) {
   else setPlain(bar, String(data.message || ""));
 }
 
+// An update's install could not get every file of the new build, checked (sw.js deleted
+// what it had got): a page that runs the installed build keeps it, and says so.  On a
+// first visit there is no version yet to keep: the state says "failed".
+/** @param {unknown} problem */
+function updateFailed(problem) {
+  if (!navigator.serviceWorker.controller) {
+    if (offline.state === "installing") offline.state = "failed";
+    return;
+  }
+  if (offline.state !== "update") offline.state = "update-failed";
+  if (problem) console.warn(`update not installed: ${String(problem)}`);
+  let bar = document.getElementById("update-failed");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.id = "update-failed";
+    bar.className = "banner update";
+    bar.setAttribute("role", "status");
+    bar.dataset.testid = "update-failed";
+    document.getElementById("update").after(bar);
+  }
+  setText(bar, "ui.update.failed");
+}
+
 async function register() {
   let registration;
   try {
@@ -84,10 +110,14 @@ async function register() {
   const hadController = Boolean(navigator.serviceWorker.controller);
   const watch = (worker) => {
     if (!worker) return;
+    let installed = worker.state !== "installing" && worker.state !== "parsed";
     const check = () => {
       if (worker.state === "installed" && hadController) showUpdate(worker);
       if (worker.state === "activated" && !hadController) offline.state = "ready";
-      if (worker.state === "redundant" && offline.state === "installing") offline.state = "failed";
+      // A worker that ends before it was installed failed its install (the message from
+      // sw.js may have come before this page listened).
+      if (worker.state === "redundant" && !installed) updateFailed(null);
+      if (worker.state === "installed") installed = true;
     };
     worker.addEventListener("statechange", check);
     check();
@@ -101,6 +131,8 @@ async function register() {
 
 function showUpdate(worker) {
   offline.state = "update";
+  const failed = document.getElementById("update-failed");
+  if (failed) failed.remove();
   const bar = document.getElementById("update");
   bar.hidden = false;
   document.getElementById("update-reload").onclick = () => {
