@@ -71,9 +71,9 @@ def test_a_link_over_typed_input_keeps_it_saved_and_one_click_away_after_a_reloa
         page.goto("about:blank")
         page.goto(link)
         wait_scene(page, "the_game", THE_GAME)
-        assert page.evaluate("pixelJudge.state().linkedInput") is True
         # Opening the link saved nothing over what the user typed.
         assert saved(page)["inputs"]["the_game"] == MINE
+        assert page.evaluate("pixelJudge.state().linkedInput") is True
         page.reload()
         boot(page)
         # The link's scene again, where it was, and the user's input still one click away.
@@ -156,10 +156,10 @@ def test_editing_a_links_input_makes_it_the_users_with_theirs_restorable(browser
         page.keyboard.type(" 1")
         edited = THE_GAME + " 1"
         wait_js(page, f"JSON.parse(localStorage.getItem('{SAVED}')).inputs.the_game === {edited!r}")
-        assert page.is_hidden("[data-testid=link-input]")
-        assert page.evaluate("pixelJudge.state().linkedInput") is False
         page.click("[data-testid=restore-input]")
         assert page.input_value("[data-testid=input]") == MINE
+        assert page.is_hidden("[data-testid=link-input]")
+        assert page.evaluate("pixelJudge.state().linkedInput") is False
         wait_js(page, f"JSON.parse(localStorage.getItem('{SAVED}')).inputs.the_game === {MINE!r}")
     finally:
         context.close()
