@@ -198,6 +198,9 @@ def test_a_key_typed_and_undone_in_a_proposal_saves_nothing(browser, site_url):
         page.keyboard.type("x")
         page.keyboard.press("Control+z")
         assert editor_text(page) == PROPOSAL
+        # Undo stops at the proposal: it never brings back the code the link's replaced.
+        page.keyboard.press("Control+z")
+        assert editor_text(page) == PROPOSAL
         assert saved_code(page) == SOLUTION
         assert page.is_visible("[data-testid=solution-proposal]")
         # An edit kept in the editor is still a proposal, with Keep and Discard.

@@ -710,6 +710,9 @@ def test_a_proposal_typed_in_and_undone_saves_nothing_until_keep(b: Driver) -> N
     b.wait(f"{code}.textContent.startsWith('x')", 10)
     ctrl_key(b, "z")
     b.wait(f"{code}.textContent.startsWith('print')", 10)
+    ctrl_key(b, "z")   # Undo stops at the proposal, never back into the user's code
+    time.sleep(0.3)
+    assert b.js(f"return {code}.textContent;") == theirs.rstrip("\n")
     b.keys("#")
     time.sleep(0.5)
     assert b.js(saved) == mine
