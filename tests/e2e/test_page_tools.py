@@ -389,13 +389,15 @@ def test_a_solution_link_is_a_proposal_that_never_replaces_the_saved_code(browse
         wait_proposal(page, THEIRS)
         page.click("[data-testid=solution-keep]")
         assert saved_code(page) == THEIRS and page.is_hidden("[data-testid=solution-proposal]")
-        # Editing a proposal makes it the user's too.
+        # An edited proposal is still a proposal: Keep saves it as edited.
         page.goto(solution_link(page, MINE.replace("mine", "link")))
         wait_proposal(page, MINE.replace("mine", "link"))
         assert saved_code(page) == THEIRS
         page.click("[data-testid=solution-code]")
         page.keyboard.press("Control+End")
         page.keyboard.type("# edited")
+        assert saved_code(page) == THEIRS and page.is_visible("[data-testid=solution-proposal]")
+        page.click("[data-testid=solution-keep]")
         assert saved_code(page) == MINE.replace("mine", "link") + "# edited"
         assert page.is_hidden("[data-testid=solution-proposal]")
     finally:

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from PIL import Image
-from xb_drivers import Chromium, Driver, Firefox, WebKit, Xvfb, cpu_seconds
+from xb_drivers import CONTROL, Chromium, Driver, Firefox, WebKit, Xvfb, cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -759,3 +759,95 @@ def test_a_half_deployed_update_leaves_no_cache_and_the_page_says_so(b: Driver, 
         b.errors.clear()     # the new build's missing file, as the browser reports it
         b.goto(site.url)     # the set's page again, for what follows
         wait_ready(b)
+
+
+# --- link safety (issue 31) ---
+# A link's input is shown, never saved over the one the user typed; a link's code is a
+# proposal that only Keep saves, however it is edited (tests/e2e/test_link_safety.py has
+# the rest in Chromium).
+
+LINK_SAVED = "pixelJudge.v1"
+TYPED = "my own words  \n\n with the spaces kept \n"
+
+
+def ctrl_key(b: Driver, key: str) -> None:
+    """Control + `key` with the engine's own key events (the drivers type only text)."""
+    if isinstance(b, Chromium):
+        b.page.keyboard.press(f"Control+{key}")
+    elif isinstance(b, WebKit):
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(b.driver).key_down(CONTROL).send_keys(key).key_up(CONTROL).perform()
+    else:
+        assert isinstance(b, Firefox)
+        seq = b.marionette.actions.sequence("key", "keyboard")
+        seq.key_down(CONTROL).key_down(key).key_up(key).key_up(CONTROL).perform()
+        b.marionette.actions.release()
+
+
+def link_of(b: Driver, game: str, text: str, tool: dict[str, Any] | None = None) -> str:
+    return b.js_async("import('./js/page/share.js').then((m) => m.linkFor({game: arguments[0],"
+                      " text: arguments[1], caseIndex: 0, step: 2, tool: arguments[2]})).then(arguments[3]);",
+                      game, text, tool)
+
+
+def stored_input(b: Driver, game: str) -> Any:
+    return b.js(f"return (JSON.parse(localStorage.getItem('{LINK_SAVED}') || '{{}}').inputs || {{}})"
+                f"[{game!r}];")
+
+
+def test_a_links_input_over_typed_input_keeps_it_a_click_away_after_a_reload(b: Driver, site: Site) -> None:
+    choose_game(b, "the_game")
+    # Typed: the textarea's text, then its input event.
+    b.js("const i = document.querySelector('[data-testid=input]'); i.value = arguments[0];"
+         " i.dispatchEvent(new Event('input'));", TYPED)
+    b.wait(f"(JSON.parse(localStorage.getItem('{LINK_SAVED}')).inputs || {{}}).the_game"
+           f" === {json.dumps(TYPED)}", 10)
+    text = sample_text("the_game", 0)
+    link = link_of(b, "the_game", text)
+    b.goto("about:blank")
+    b.goto(link)
+    wait_ready(b)
+    shown = f"document.querySelector('[data-testid=input]').value === {json.dumps(text)}"
+    b.wait(f"{shown} && pixelJudge.state().steps > 0 && pixelJudge.state().step === 2", 60)
+    assert stored_input(b, "the_game") == TYPED
+    b.reload()
+    wait_ready(b)
+    b.wait(f"{shown} && pixelJudge.state().steps > 0 && pixelJudge.state().step === 2", 60)
+    assert stored_input(b, "the_game") == TYPED
+    assert b.js("return !document.querySelector('[data-testid=link-input]').hidden;") is True
+    b.click("[data-testid=own-input]")
+    b.wait(f"document.querySelector('[data-testid=input]').value === {json.dumps(TYPED)}", 10)
+    assert stored_input(b, "the_game") == TYPED
+    b.collect_errors()
+    assert b.errors == [], b.errors
+
+
+def test_a_proposal_typed_in_and_undone_saves_nothing_until_keep(b: Driver) -> None:
+    mine, theirs = 'print("mine")\n', 'print("from a link")\n'
+    b.js(f"localStorage.setItem('pixelJudge.solutions.v1', JSON.stringify({{byte_me: {json.dumps(mine)}}}));")
+    link = link_of(b, "byte_me", sample_text("byte_me", 0), {"name": "solution", "params": {"code": theirs}})
+    b.goto("about:blank")
+    b.goto(link)
+    wait_ready(b)
+    b.wait("!document.querySelector('[data-testid=solution-proposal]').hidden"
+           " && document.querySelector('[data-testid=solution-editor]').shadowRoot"
+           ".querySelector('.cm-content').textContent.includes('from a link')", 60)
+    saved = "return JSON.parse(localStorage.getItem('pixelJudge.solutions.v1')).byte_me;"
+    b.js("document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-content').focus();")
+    code = "document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-content')"
+    b.keys("x")
+    b.wait(f"{code}.textContent.startsWith('x')", 10)
+    ctrl_key(b, "z")
+    b.wait(f"{code}.textContent.startsWith('print')", 10)
+    ctrl_key(b, "z")   # Undo stops at the proposal, never back into the user's code
+    time.sleep(0.3)
+    assert b.js(f"return {code}.textContent;") == theirs.rstrip("\n")
+    b.keys("#")
+    time.sleep(0.5)
+    assert b.js(saved) == mine
+    assert b.js("return !document.querySelector('[data-testid=solution-proposal]').hidden;") is True
+    b.click("[data-testid=solution-keep]")
+    b.wait("JSON.parse(localStorage.getItem('pixelJudge.solutions.v1')).byte_me"
+           f" === {json.dumps('#' + theirs)}", 10)
+    b.collect_errors()
+    assert b.errors == [], b.errors

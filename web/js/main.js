@@ -47,7 +47,8 @@ addHook("exploreState", () => {
 addState(() => (mounted ? mounted.tools.state() : { runner: { state: "idle", message: "", boots: [] } }));
 addHook("ready", ready.then(() => later).then(() => undefined, () => undefined));
 links.connectLinks({ currentScene, exploreLink: () => (mounted ? mounted.explore.exploreLink() : null) });
-connectRestore({ readLink: links.readLink, selectGame, rememberInput: input.rememberInput, solve,
+connectRestore({ readLink: links.readLink, selectGame, rememberInput: input.rememberInput,
+  showLinkedInput: input.showLinkedInput, solve,
   takeOver: solving.takeOver,
   openTool: (tool) => later.then((f) => f.tools.openTool(tool)),
   applyExploreLink: (settings) => later.then((f) => f.explore.applyExploreLink(settings)) });

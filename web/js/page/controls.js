@@ -19,6 +19,7 @@ import { shortcut } from "./shortcuts.js";
  * @property {() => unknown} copyEmbed
  * @property {() => unknown} demo
  * @property {() => unknown} restore
+ * @property {() => unknown} ownInput
  * @property {() => unknown} copyAnswer
  * @property {() => unknown} backToLine
  * @property {(name: string) => unknown} gameChosen
@@ -52,6 +53,7 @@ export function bindControls(el, on) {
   click(el.copyEmbed, () => on.copyEmbed());
   click(el.demo, () => on.demo());
   click(el.restore, () => on.restore());
+  click(el.ownInput, () => on.ownInput());
   click(el.copyAnswer, () => on.copyAnswer());
   click(el.backToLine, () => on.backToLine());
   el.game.addEventListener("change", () => on.gameChosen(el.game.value));

@@ -1,12 +1,15 @@
 // The game and its input: picking a game, the textarea (saved per game), samples,
 // random deals with their options, a scene's input tool, and "Restore my input"
 // (loading a sample or a deal over typed text keeps that text one click away).
+// A link's input is shown, not saved: the user's own input for the game stays in
+// storage and one click away ("Back to your input") until they edit the link's.
 // Tells the page: "game" when a game is selected, "input" when the text changes.
 import { app, el, emit, gameInfo, option } from "./state.js";
 import * as storage from "./storage.js";
 import { clearError, showError } from "./input-errors.js";
 import { loadInputTool, loadScene } from "../stage/scene-loader.js";
 import { MAX_INPUT_CHARS } from "./share.js";
+import { addState } from "./hook.js";
 import { currentMsg, setMsg, setPlain, setText } from "../i18n/dom.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
@@ -36,10 +39,12 @@ function chosen() {
 /**
  * Selects a game: its title, help, samples, random options, input and scene.
  * @param {string} name
- * @param {{ keepInput?: boolean }} [options]  keepInput: save the shown input first
+ * @param {{ keepInput?: boolean, fromLink?: boolean }} [options]  keepInput: save the shown input first
+ *   (a link's is not the user's); fromLink: a link's game, shown but not saved as the user's choice
  */
-export async function selectGame(name, { keepInput = true } = {}) {
-  if (keepInput && app.game) rememberInput();
+export async function selectGame(name, { keepInput = true, fromLink = false } = {}) {
+  if (keepInput && app.game && !app.linked) rememberInput();
+  if (!fromLink) leaveLink();
   app.game = name;
   el.game.value = name;
   const info = chosen();
@@ -61,7 +66,7 @@ export async function selectGame(name, { keepInput = true } = {}) {
   emit("scene");
   mountInputTool(inputTool);
   if (!app.solved || app.solved.game !== name) needs.clearPlayback();
-  storage.save({ ...storage.load(), game: name, inputs: app.inputs });
+  if (!fromLink) storage.save({ ...storage.load(), game: name, inputs: app.inputs });
 }
 
 /** @param {GameInfo} info */
@@ -118,12 +123,62 @@ function mountInputTool(inputTool) {
 let saveTimer = 0;
 /** Takes the shown text as the chosen game's input: saved, synced, and told to the page. */
 export function rememberInput() {
+  if (app.linked) adoptLinked();
   if (app.tool) app.tool.sync(el.input.value);
-  if (app.game) app.inputs[app.game] = el.input.value;
+  const game = app.game;
+  if (game) app.inputs[game] = el.input.value;
   emit("input");
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => storage.save({ ...storage.load(), game: app.game, inputs: app.inputs }), 250);
+  saveTimer = setTimeout(() => storage.save({ ...storage.load(), game, inputs: app.inputs }), 250);
 }
+
+/**
+ * Shows a link's input for the chosen game (its game already selected with fromLink) without
+ * saving it; the user's own input stays saved, and one click away when there is one.
+ * @param {string} text
+ * @param {object} [scene]  the link's case, step and moves (a reload of the tab shows them again)
+ */
+export function showLinkedInput(text, scene) {
+  if (!app.game) return;
+  app.linked = { game: app.game, text };
+  el.input.value = text;
+  if (app.tool) app.tool.sync(text);
+  const own = app.inputs[app.game] ?? "";
+  el.linkInput.hidden = !own.trim() || own === text;
+  storage.saveLinkView({ ...app.linked, scene });
+  emit("input");
+}
+
+/** The input shown is no longer a link's (the user edits it, or goes elsewhere). */
+function leaveLink() {
+  if (!app.linked) return;
+  app.linked = null;
+  el.linkInput.hidden = true;
+  storage.saveLinkView(null);
+}
+
+// The user edits a link's input: it becomes theirs, and what they had stays
+// restorable in this tab ("Restore my input").
+function adoptLinked() {
+  const own = app.linked ? app.inputs[app.linked.game] ?? "" : "";
+  if (app.linked && own.trim() && own !== app.linked.text) {
+    app.typed = { game: app.linked.game, text: own };
+    el.restore.hidden = false;
+  }
+  leaveLink();
+}
+
+/** "Back to your input": the user's own input for the game in place of the link's. */
+function backToOwnInput() {
+  if (!app.linked) return;
+  const own = app.inputs[app.linked.game] ?? "";
+  leaveLink();
+  el.input.value = own;
+  rememberInput();
+  el.input.focus();
+}
+// pixelJudge.state().linkedInput: whether the input shown is a link's (not yet the user's).
+addState(() => ({ linkedInput: Boolean(app.linked) }));
 
 // A paste or a drop that would make the input longer than the engine reads is refused
 // before the browser inserts it (megabytes in a textarea freeze the tab), with a
@@ -154,7 +209,9 @@ export function guardInputSize() {
  * @param {string} text
  */
 export function replaceInput(text) {
-  const current = el.input.value;
+  // Over a link's input, what the user typed is their own saved input.
+  const current = app.linked ? app.inputs[app.linked.game] ?? "" : el.input.value;
+  leaveLink();
   const generated = chosen().samples.some((s) => s.text === current) || current === app.lastGenerated;
   if (current.trim() && !generated && app.game) {
     app.typed = { game: app.game, text: current };
@@ -193,6 +250,7 @@ export const handlers = {
   gameChosen: (/** @type {string} */ name) => selectGame(name),
   inputEdited: () => rememberInput(),
   restore: () => restoreInput(),
+  ownInput: () => backToOwnInput(),
   sample: () => {
     const info = chosen();
     if (!info.samples.length) return;

@@ -163,11 +163,20 @@ export function currentScene() {
     userSteps: s.userSteps || [] };
 }
 
+// The scene of the user's own input is saved for the next visit; a link's (input.js:
+// app.linked) only for a reload of this tab, and no other (a link's scene still shown
+// after "Back to your input") replaces the user's.
 let sceneTimer = 0;
 function saveScene() {
   clearTimeout(sceneTimer);
   sceneTimer = setTimeout(() => {
-    if (app.solved) storage.save({ ...storage.load(), scene: currentScene() });
+    const scene = app.solved ? currentScene() : null;
+    if (!scene || !scene.game) return;
+    if (app.linked) {
+      if (app.linked.game === scene.game && app.linked.text === scene.text) storage.saveLinkView({ ...app.linked, scene });
+    } else if (app.inputs[scene.game] === scene.text) {
+      storage.save({ ...storage.load(), scene });
+    }
   }, 300);
 }
 

@@ -26,6 +26,8 @@ import { Player } from "../stage/player.js";
  * @property {{ game: string, text: string } | null} typed  what the user typed before a sample
  *   or a deal replaced it ("Restore my input")
  * @property {string | null} lastGenerated  the last input the page made itself
+ * @property {{ game: string, text: string } | null} linked  the input shown is a link's, not yet
+ *   the user's: their own (inputs[game]) stays saved and one click away ("Back to your input")
  */
 
 /**
@@ -81,6 +83,7 @@ export const el = {
   copyEmbed: $("copy-embed", button), embedText: $("embed-text", field), moves: $("moves", element),
   movesTitle: $("moves-title", element), moveList: $("move-list", element), playAs: $("play-as", select),
   backToLine: $("back-to-line", button), demo: $("demo", button), restore: $("restore-input", button),
+  linkInput: $("link-input", element), ownInput: $("own-input", button),
   inputTool: $("input-tool", element), transcript: $("transcript", element), boot: $("boot", element),
   bootText: $("boot-text", element), buildInfo: $("build-info", element), stale: $("stale", element),
   analysisSummary: $("analysis-summary", element), variation: $("variation", element),
@@ -102,6 +105,7 @@ export const app = {
   tool: null,
   typed: null,
   lastGenerated: null,
+  linked: null,
 };
 
 /** @type {{ [K in keyof PageEvents]?: ((...args: PageEvents[K]) => void)[] }} */

@@ -129,6 +129,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   const grammar = new Compartment();
   const labelled = new Compartment();
+  const undo = new Compartment();
   const contentAttributes = (/** @type {Language} */ lang) =>
     EditorView.contentAttributes.of({ "aria-label": LANGUAGES[lang].label, "data-testid": "solution-code" });
   let current = language;
@@ -138,7 +139,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
     state: EditorState.create({
       doc,
       extensions: [
-        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
+        lineNumbers(), highlightActiveLineGutter(), undo.of(history()), drawSelection(), indentOnInput(),
         bracketMatching(), highlightActiveLine(), grammar.of(await LANGUAGES[language].load()),
         syntaxHighlighting(pixelHighlight), pixelTheme, EditorState.tabSize.of(4), errorLines, typeOverSelection,
         keymap.of([...editorKeys({ run: onRun }),
@@ -151,8 +152,11 @@ export async function createEditor(host, { doc = "", language = "python", onChan
   return {
     view,
     get value() { return view.state.doc.toString(); },
+    // Text the page puts in (a game's saved code, a link's proposal, Discard) starts a new
+    // history: Undo never goes back across it, into code that was not this text's.
     set value(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, effects: undo.reconfigure([]) });
+      view.dispatch({ effects: undo.reconfigure(history()) });
     },
     focus() { view.focus(); },
     get language() { return current; },

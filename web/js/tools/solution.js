@@ -8,8 +8,8 @@
 // generates inputs, runs and compares until the first failure, then shrinks that
 // input and offers to open it in the player.
 // Code from a share link is someone else's: it is shown as a proposal (an unsaved
-// buffer with a warning and Keep / Discard) and becomes the user's saved code
-// only when they keep it or edit it; opening a link never starts the sandbox.
+// buffer with a warning and Keep / Discard), edited or not, and becomes the user's
+// saved code only by Keep (not in a frame); opening a link never starts the sandbox.
 import { h, field, numberInput, select, showFailure, wholeNumber, FieldError } from "./dom.js";
 import { setPlain, setText } from "../i18n/dom.js";
 import { t, msgText } from "../i18n/i18n.js";
@@ -119,9 +119,10 @@ export function solutionPanel(ctx) {
   const failBox = h("div", { class: "stress-fail", testid: "stress-fail", hidden: true });
   const keep = h("button", { type: "button", class: "primary", testid: "solution-keep", i18n: "ui.solution.keep" });
   const discard = h("button", { type: "button", testid: "solution-discard", i18n: "ui.solution.discard" });
+  const keepRefused = h("span", { class: "status", testid: "solution-keep-refused", role: "status" });
   const proposalBox = h("div", { class: "proposal", testid: "solution-proposal", role: "alert", hidden: true },
     h("p", { i18n: "ui.solution.proposal" }),
-    h("div", { class: "row" }, keep, discard));
+    h("div", { class: "row" }, keep, discard, keepRefused));
   const root = h("div", { class: "tool-body" },
     h("div", { class: "row solution-head" }, field("ui.solution.language", languageMenu), hint),
     box.root,
@@ -152,12 +153,8 @@ export function solutionPanel(ctx) {
       doc: store.code(game, lang),
       language: lang,
       onChange: (text) => {
-        if (quiet) return;
-        // An edit makes a link's code the user's own (in the link's language).
-        if (proposed) {
-          endProposal();
-          store.setLanguage(editorGame, language);
-        }
+        // An edited proposal stays a proposal: only Keep saves it.
+        if (quiet || proposed) return;
         store.setCode(editorGame, language, text);
       },
       onRun: () => runOnInput(),
@@ -215,6 +212,7 @@ export function solutionPanel(ctx) {
   function endProposal() {
     proposed = false;
     proposalBox.hidden = true;
+    setPlain(keepRefused, "");
   }
 
   languageMenu.addEventListener("change", async () => {
@@ -229,6 +227,8 @@ export function solutionPanel(ctx) {
     if (lang === "cpp") ctx.sandbox.boot("wasi").catch(() => {});
   });
   keep.addEventListener("click", () => {
+    // Framed, a click may be another page's trick (runner/client.js refuses Run there too).
+    if (window.top !== window.self) { setText(keepRefused, "ui.solution.keep_framed"); return; }
     store.setLanguage(editorGame, language);
     store.setCode(editorGame, language, editor.value);
     endProposal();
