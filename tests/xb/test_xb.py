@@ -630,3 +630,41 @@ def test_zz_no_console_error_since_the_last_test(booted: Driver) -> None:
     booted.collect_errors()
     assert booted.errors == [], booted.errors
 
+
+
+# --- memory verdict (issue 31/33) ---
+
+def set_memory(b: Driver, mb: int) -> None:
+    b.js("const l = document.querySelector('[data-testid=solution-memory]'); l.value = arguments[0];"
+         " l.dispatchEvent(new Event('input')); l.dispatchEvent(new Event('change'));", str(mb))
+
+
+def test_a_program_past_its_memory_limit_gets_the_memory_verdict(b: Driver) -> None:
+    open_solution_tool(b, "sevens")
+    solve_sample(b, "sevens")
+    text, answer = read("sevens", "sample-1.in"), read("sevens", "sample-1.ans")
+    run = ("const [c, i, mb] = arguments; const done = arguments[arguments.length - 1];"
+           " pixelJudge.runSolution(c, i, {timeLimitMs: 20000, memoryLimitMb: mb}).then("
+           "(r) => done({verdict: r.verdict, ms: r.ms, peakMb: r.peakMb}),"
+           " (e) => done({verdict: String(e)}));")
+    hog = "b = bytearray(600 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\nprint(b[4096])\n"
+    over = b.js_async(run, hog, text, 256, timeout_s=180)
+    assert over["verdict"] == "memory", over
+    figure(b, "memory_600mb_stopped_ms", over["ms"])
+    after = b.js_async(run, f"print({answer.strip()!r})", text, 256, timeout_s=120)
+    assert after["verdict"] == "accepted", after
+    # The panel: its memory field reaches the run, and the peak is shown beside the time.
+    set_limit(b, 20)
+    set_memory(b, 64)
+    held = "b = bytearray(100 << 20)\nfor i in range(0, len(b), 4096): b[i] = 1\n"
+    type_code(b, f"{held}print({answer.strip()!r})")
+    verdict, _ = run_and_check(b)
+    assert verdict.lower().startswith("memory limit exceeded"), verdict
+    set_memory(b, 256)
+    verdict, _ = run_and_check(b)
+    assert "accepted" in verdict.lower(), verdict
+    peak = text_of(b, "solution-peak")
+    assert peak.endswith(" MB") and float(peak.split()[0]) >= 100, peak
+    set_limit(b, 2)
+    b.collect_errors()
+    assert b.errors == [], b.errors

@@ -5,8 +5,10 @@
 // and shows the figure.
 import { h, FieldError } from "./dom.js";
 import { setPlain, setText } from "../i18n/dom.js";
+import { MEMORY_LIMIT_MB } from "../runner/client.js";
 
-export const MEMORY_MB = { min: 16, max: 2048, fallback: 256 };
+// The field's range; the default is the runner's (256 MB, as judges set).
+export const MEMORY_MB = { min: 16, max: 2048, fallback: MEMORY_LIMIT_MB };
 const MB = 1024 * 1024;   // 1 MB = 1024 * 1024 bytes, as judges count
 
 /** The memory limit's field (MB, a whole number). */

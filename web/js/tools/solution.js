@@ -18,7 +18,7 @@ import { MODES } from "./generate.js";
 import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
 import { cppBox, diagnosticItems, loadCpp, compileWhy, runtimeErrorText } from "./cpp-box.js";
 import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
-import { memoryInput, memoryLimitMb, peakMb, peakView, showPeak } from "./limits.js";
+import { MEMORY_MB, memoryInput, memoryLimitMb, peakMb, peakView, showPeak } from "./limits.js";
 
 /** @typedef {import("./solution-store.js").Language} Language */
 
@@ -70,8 +70,8 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
  * @param {{ timeLimitMs?: number, memoryLimitMb?: number, expected?: string, onStart?: (limitMs: number) => void,
  *   language?: string, program?: ArrayBuffer | null, onCompile?: () => void }} [options]
  */
-export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, memoryLimitMb = 256, expected, onStart,
-  language = "python", program = null, onCompile } = {}) {
+export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, memoryLimitMb = MEMORY_MB.fallback, expected,
+  onStart, language = "python", program = null, onCompile } = {}) {
   if (language === "cpp") {
     const { judgeCpp } = await import("../cpp/solution-cpp.js");
     return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, memoryLimitMb, expected, onStart, onCompile });
