@@ -7,7 +7,7 @@ import { h, FieldError } from "./dom.js";
 import { setPlain, setText } from "../i18n/dom.js";
 import { MEMORY_LIMIT_MB } from "../runner/client.js";
 
-// The field's range; the default is the runner's (256 MB, as judges set).
+/** The field's range in MB; the default is the runner's (256 MB, as judges set). */
 export const MEMORY_MB = { min: 16, max: 2048, fallback: MEMORY_LIMIT_MB };
 const MB = 1024 * 1024;   // 1 MB = 1024 * 1024 bytes, as judges count
 
