@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from conftest import choose_game, read, wait_js
 
 SAMPLE = read("byte_me", "sample-1.in")
@@ -22,7 +24,8 @@ MB = 1024 * 1024
 
 
 def run(page: Any, code: str, text: str = SAMPLE, limit_ms: int = 10_000) -> dict[str, Any]:
-    return page.evaluate("([c, i, ms]) => pixelJudge.runSolution(c, i, {timeLimitMs: ms})", [code, text, limit_ms])
+    return page.evaluate("([c, i, ms]) => pixelJudge.runSolution(c, i, {timeLimitMs: ms})",
+                         [code, text, limit_ms])
 
 
 def browser_pids() -> list[int]:
@@ -112,7 +115,8 @@ WORKERS = """import js, sys
 from urllib.parse import quote
 for name in ("Worker", "SharedWorker", "postMessage", "importScripts", "fetch", "close"):
     print(name, "open" if js.Reflect.has(js.self, name) else "gone")
-SPIN = "data:text/javascript," + quote("try { new Worker(self.location.href); new Worker(self.location.href); } catch (e) {} for (;;) {}")
+SPIN = "data:text/javascript," + quote(
+    "try { new Worker(self.location.href); new Worker(self.location.href); } catch (e) {} for (;;) {}")
 started = 0
 for _ in range(4):
     try:
@@ -240,3 +244,55 @@ def test_a_forged_failure_never_speaks_in_the_sites_voice(app):
     assert hooked["stdout"] == "global refused AttributeError\nprototype refused JsException\ndone\n" or \
         hooked["stdout"].startswith("global refused"), hooked
     assert "evil.example" not in hooked["stderr"], hooked
+
+
+# ----------------------------------------------------------------------------- C++
+# The page test_cpp.py downloads the toolchain in (its module's fixtures, shared here).
+from test_cpp import BYTE_ME, cpp  # noqa: E402,F401  (cpp: the fixture)
+from test_cpp import run as run_cpp  # noqa: E402
+
+
+@pytest.fixture()
+def cpp_page(cpp: tuple[Any, Any, dict[str, Any]]) -> Any:  # noqa: F811
+    _, shared, _ = cpp
+    choose_game(shared, "byte_me")
+    return shared
+
+BIG_STATIC = """#include <cstdio>
+static char big[600u << 20];
+int main() { big[12345] = 1; std::printf("%d\\n", big[12345] + big[600u << 19]); }
+"""
+HUNGRY = """#include <cstdio>
+#include <vector>
+int main() {
+  std::vector<std::vector<char>> keep;
+  for (int i = 0; i < 2048; i++) keep.emplace_back(1 << 20, 'x');
+  std::printf("%zu\\n", keep.size());
+}
+"""
+PUTCHAR = """#include <cstdio>
+int main() { for (;;) { std::putchar('x'); std::fflush(stdout); } }
+"""
+
+
+def test_a_cpp_program_over_the_memory_limit_is_stopped_for_memory(cpp_page):
+    page = cpp_page
+    watch = PeakRss()
+    at_once = run_cpp(page, BIG_STATIC, SAMPLE)
+    assert stopped_for_memory(at_once) and at_once["stdout"] == "", at_once
+    growing = run_cpp(page, HUNGRY, SAMPLE, limit_ms=20_000)
+    grew = watch.stop()
+    assert stopped_for_memory(growing) and growing["stdout"] == "", growing
+    assert grew < 768 * MB, f"the browser grew by {grew / MB:.0f} MB"
+    after = run_cpp(page, BYTE_ME, SAMPLE)
+    assert after["verdict"] == "accepted", after
+
+
+def test_five_seconds_of_cpp_one_byte_writes_stay_small(cpp_page):
+    page = cpp_page
+    run_cpp(page, BYTE_ME, SAMPLE)
+    watch = PeakRss()
+    result = run_cpp(page, PUTCHAR, SAMPLE, limit_ms=5000)
+    grew = watch.stop()
+    assert result["verdict"] == "time", result
+    assert grew < 500 * MB, f"the browser grew by {grew / MB:.0f} MB"
