@@ -631,7 +631,6 @@ def test_zz_no_console_error_since_the_last_test(booted: Driver) -> None:
     assert booted.errors == [], booted.errors
 
 
-
 # --- runner bounds (issue 31) ---
 # A program's nested workers, its JavaScript memory and one-byte writes, in each engine
 # (tests/e2e/test_runner_bounds.py has them in Chromium with C++ and the forged failure).
