@@ -16,6 +16,10 @@ SAMPLE = read("byte_me", "sample-1.in")
 ANSWER = read("byte_me", "sample-1.ans")
 BYTE_ME_CPP = (ROOT / "tests" / "cpp" / "byte_me.cpp").read_text(encoding="utf-8")
 MB = 1024 * 1024
+# "About 100 MB": what a program holds is counted as the interpreter's growth past its fresh
+# start, and a fresh interpreter has a few MB free in its heap (94.8 MB counted for 100 MB
+# held, in Chromium), so the program holds 110 MB for a count of at least 100.
+HELD = 110
 
 
 def holding(mb: int, table: dict[str, str]) -> str:
@@ -69,7 +73,8 @@ def test_600_mb_in_python_under_256_mb_is_memory_and_the_next_run_is_accepted(by
     assert hog["stderr"] == "memory limit exceeded (256 MB)"
     # Stopped at the limit, not at the time limit (20 s), and counted up to it.
     assert hog["ms"] < 15_000, hog["ms"]
-    assert 200 <= hog["peakMb"] <= 600, hog["peakMb"]
+    # A run stopped for memory needed more than the limit: its figure is at least the limit.
+    assert 256 <= hog["peakMb"] <= 600, hog["peakMb"]
     after = run(byte_me, f"import sys\nsys.stdout.write({ANSWER!r})\n", SAMPLE, memoryLimitMb=256)
     assert after["verdict"] == "accepted", after
     assert set(after) == {"verdict", "stdout", "stderr", "ms", "peakMb"}
@@ -77,11 +82,11 @@ def test_600_mb_in_python_under_256_mb_is_memory_and_the_next_run_is_accepted(by
 
 
 def test_a_right_solution_holding_100_mb_is_accepted_with_its_peak(byte_me):
-    held = run(byte_me, holding(100, {SAMPLE: ANSWER}), SAMPLE)   # the default limit: 256 MB
+    held = run(byte_me, holding(HELD, {SAMPLE: ANSWER}), SAMPLE)   # the default limit: 256 MB
     assert held["verdict"] == "accepted", held
-    assert 100 <= held["peakMb"] < 256, held["peakMb"]
+    assert 100 <= held["peakMb"] <= HELD + 16, held["peakMb"]
     # The same program under a limit below what it holds.
-    small = run(byte_me, holding(100, {SAMPLE: ANSWER}), SAMPLE, memoryLimitMb=64)
+    small = run(byte_me, holding(HELD, {SAMPLE: ANSWER}), SAMPLE, memoryLimitMb=64)
     assert small["verdict"] == "memory", small
 
 
@@ -97,7 +102,7 @@ def test_a_bad_memory_limit_in_the_hook_is_refused_with_its_value(byte_me):
 
 def test_the_memory_field_reaches_the_run_and_the_peak_is_shown_beside_the_time(byte_me):
     page = byte_me
-    set_code(page, holding(100, {SAMPLE: ANSWER}))
+    set_code(page, holding(HELD, {SAMPLE: ANSWER}))
     page.fill("[data-testid=solution-limit]", "20")
     page.fill("[data-testid=solution-memory]", "64")
     press_run(page)
@@ -124,7 +129,7 @@ def test_the_memory_field_reaches_the_run_and_the_peak_is_shown_beside_the_time(
     assert page.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "accepted"
     shown = page.text_content("[data-testid=solution-peak]")
     match = re.fullmatch(r"(\d+\.\d) MB", shown)
-    assert match and 100 <= float(match.group(1)) < 256, shown
+    assert match and 100 <= float(match.group(1)) <= HELD + 16, shown
     # Beside the time: the verdict line gives the ms, the figure follows it in the same row.
     assert page.evaluate("document.querySelector('[data-testid=solution-peak]').parentElement"
                          " === document.querySelector('[data-testid=solution-verdict]').parentElement")
@@ -133,7 +138,7 @@ def test_the_memory_field_reaches_the_run_and_the_peak_is_shown_beside_the_time(
 
 def test_stress_passes_the_memory_limit_to_every_run(byte_me):
     tests = byte_me.evaluate("pixelJudge.generate('byte_me', {seed: 3, count: 3, mode: 'random'})")
-    code = holding(100, {t["input"]: t["answer"] for t in tests})
+    code = holding(HELD, {t["input"]: t["answer"] for t in tests})
     stress = ("([c, mb]) => pixelJudge.stress(c, {count: 3, seed: 3, mode: 'random', timeLimitMs: 20000,"
               " memoryLimitMb: mb})")
     passed = byte_me.evaluate(stress, [code, 256])

@@ -47,13 +47,17 @@ export function hookMemoryLimit(value = MEMORY_MB.fallback) {
 
 /**
  * A run's peak memory in MB (two decimals) from the runner's count in bytes; 0
- * when the run reported none (it never started: a compile error, a refusal).
+ * when the run reported none (it never started: a compile error, a refusal).  A
+ * run stopped for memory needed more than its limit, whatever it was granted
+ * (an allocation refused whole is never counted): `atLeastMb`, its limit, is
+ * then the figure, as judges give it.
  * @param {unknown} bytes
+ * @param {number} [atLeastMb]
  * @returns {number}
  */
-export function peakMb(bytes) {
+export function peakMb(bytes, atLeastMb = 0) {
   const n = Number(bytes);
-  return Number.isFinite(n) && n > 0 ? Math.round((n / MB) * 100) / 100 : 0;
+  return Math.max(Number.isFinite(n) && n > 0 ? Math.round((n / MB) * 100) / 100 : 0, atLeastMb);
 }
 
 /** The element that shows a run's peak memory beside its time. */

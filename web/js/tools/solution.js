@@ -77,7 +77,8 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, mem
     return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, memoryLimitMb, expected, onStart, onCompile });
   }
   const run = await ctx.sandbox.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language, program });
-  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, peakMb: peakMb(run.peakBytes), cases: [],
+  const peak = peakMb(run.peakBytes, run.status === "memory" ? memoryLimitMb : 0);
+  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, peakMb: peak, cases: [],
     stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null, why: run.why || null };
   // time, memory and output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
   if (["time", "memory", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
