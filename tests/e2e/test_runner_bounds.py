@@ -125,6 +125,14 @@ for _ in range(4):
     except BaseException:
         pass
 print("started", started)
+from pyodide.ffi import to_js
+LOOP = bytes([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0,
+              10, 9, 1, 7, 0, 3, 64, 12, 0, 11, 11])   # a module whose one function loops forever
+try:
+    js.WebAssembly.Module.new(to_js(LOOP))
+    print("wasm compiled")
+except BaseException:
+    print("wasm refused")
 """
 
 
@@ -135,7 +143,7 @@ def test_a_programs_workers_are_out_of_its_reach_and_the_browser_is_quiet_after_
     stopped = time.monotonic()
     lines = result["stdout"].splitlines()
     assert lines == ["Worker gone", "SharedWorker gone", "postMessage gone", "importScripts gone",
-                     "fetch gone", "close gone", "started 0"], lines
+                     "fetch gone", "close gone", "started 0", "wasm refused"], lines
     # The next run's interpreter is ready within 3 s, then the browser goes quiet.
     before = boots(app)
     while boots(app) <= before and time.monotonic() - stopped < 3:
@@ -241,8 +249,7 @@ def test_a_forged_failure_never_speaks_in_the_sites_voice(app):
     assert app.get_attribute("[data-testid=solution-verdict]", "data-verdict") != "failed"
     assert app.evaluate("pixelJudge.state().runner.state") == "ready"
     hooked = run(app, FORGER)
-    assert hooked["stdout"] == "global refused AttributeError\nprototype refused JsException\ndone\n" or \
-        hooked["stdout"].startswith("global refused"), hooked
+    assert hooked["stdout"] == "global refused AttributeError\nprototype refused AttributeError\ndone\n", hooked
     assert "evil.example" not in hooked["stderr"], hooked
 
 
@@ -260,7 +267,11 @@ def cpp_page(cpp: tuple[Any, Any, dict[str, Any]]) -> Any:  # noqa: F811
 
 BIG_STATIC = """#include <cstdio>
 static char big[600u << 20];
-int main() { big[12345] = 1; std::printf("%d\\n", big[12345] + big[600u << 19]); }
+int main() {
+  volatile char *p = big;
+  p[12345] = 1;
+  std::printf("%d\\n", p[12345] + p[600u << 19]);
+}
 """
 HUNGRY = """#include <cstdio>
 #include <vector>
@@ -277,9 +288,11 @@ int main() { for (;;) { std::putchar('x'); std::fflush(stdout); } }
 
 def test_a_cpp_program_over_the_memory_limit_is_stopped_for_memory(cpp_page):
     page = cpp_page
-    watch = PeakRss()
     at_once = run_cpp(page, BIG_STATIC, SAMPLE)
     assert stopped_for_memory(at_once) and at_once["stdout"] == "", at_once
+    assert stopped_for_memory(run_cpp(page, HUNGRY, SAMPLE, limit_ms=20_000))
+    # Compiled once (the compiler's own memory is issue 31's item 4): the run alone, measured.
+    watch = PeakRss()
     growing = run_cpp(page, HUNGRY, SAMPLE, limit_ms=20_000)
     grew = watch.stop()
     assert stopped_for_memory(growing) and growing["stdout"] == "", growing

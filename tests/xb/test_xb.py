@@ -655,6 +655,14 @@ for _ in range(4):
     except BaseException:
         pass
 print("started", started)
+from pyodide.ffi import to_js
+LOOP = bytes([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0,
+              10, 9, 1, 7, 0, 3, 64, 12, 0, 11, 11])   # a module whose one function loops forever
+try:
+    js.WebAssembly.Module.new(to_js(LOOP))
+    print("wasm compiled")
+except BaseException:
+    print("wasm refused")
 """
 BOUNDS_BUFFERS = """import js
 keep = []
@@ -698,10 +706,13 @@ def peak_rss_during(b: Driver, body: Any) -> tuple[Any, int]:
 
 
 def bounds_accepted_within(b: Driver, seconds: float) -> None:
+    """A right answer judged within `seconds` of the call, right after a stopped run (3 s in
+    Chromium; WebKit and Firefox boot the next interpreter slower on a loaded machine)."""
     started = time.monotonic()
     code = f"import sys\nsys.stdout.write({BOUNDS_ANSWER!r})\n"
     judged = b.js_async(RUN_PY, code, BOUNDS_INPUT, 10_000, timeout_s=120)
     took = time.monotonic() - started
+    figure(b, "bounds_next_run_s", round(took, 2))
     assert judged["verdict"] == "accepted", judged
     assert took < seconds, f"{b.name}: the next run took {took:.1f} s"
 
@@ -717,13 +728,13 @@ def test_runner_bounds_nested_workers_never_start_and_the_browser_goes_quiet(b: 
     boots = runner_up(b)
     result = b.js_async(RUN_PY, BOUNDS_WORKERS, BOUNDS_INPUT, 2000, timeout_s=120)
     stopped = time.monotonic()
-    assert result["stdout"].splitlines() == [f"{n} gone" for n in (
-        "Worker", "SharedWorker", "postMessage", "importScripts", "fetch", "close")] + ["started 0"], result
+    gone = [f"{n} gone" for n in ("Worker", "SharedWorker", "postMessage", "importScripts", "fetch", "close")]
+    assert result["stdout"].splitlines() == gone + ["started 0", "wasm refused"], result
     spare_booted(b, boots, 1)
     quiet = quiet_after(b, stopped, "a program that tried to start workers", timeout_s=10)
     figure(b, "bounds_quiet_after_workers_s", round(quiet, 2))
     assert quiet < 6, f"{b.name}: worker threads spun for {quiet:.1f} s after the run"
-    bounds_accepted_within(b, 3 + (2 if b.name == "webkit" else 0))
+    bounds_accepted_within(b, 3 if b.name == "chromium" else 5)
 
 
 def test_runner_bounds_two_gb_of_javascript_buffers_stop_for_memory(b: Driver) -> None:
@@ -735,7 +746,7 @@ def test_runner_bounds_two_gb_of_javascript_buffers_stop_for_memory(b: Driver) -
     assert bounds_stopped_for_memory(result), result
     assert "allocated" not in result["stdout"]
     assert grew < 2**30, f"{b.name}: the browser grew by {grew / 2**20:.0f} MB"
-    bounds_accepted_within(b, 3 + (2 if b.name == "webkit" else 0))
+    bounds_accepted_within(b, 3 if b.name == "chromium" else 5)
 
 
 def test_runner_bounds_one_byte_writes_stay_small_and_are_judged(b: Driver) -> None:

@@ -67,6 +67,37 @@ function bytesOfBuffer(value) {
 }
 
 const madeView = (made) => (isView(made) ? apply(viewBytes, made, []) : 0);
+const U8 = Uint8Array;
+
+/**
+ * Whether WebAssembly bytes define code or a memory of their own: the runtime's
+ * adapters (a function imported and exported again, wasm-modules.js) define
+ * neither, and nothing else compiles WebAssembly once a program runs.  A program's
+ * own module could loop where terminate() does not reach it (WebKit) and hold a
+ * memory no count sees, so it is refused.  Bytes this cannot read count as code.
+ */
+function definesCode(source) {
+  let bytes;
+  try {
+    bytes = isView(source) ? new U8(source.buffer, source.byteOffset, source.byteLength) : new U8(source);
+  } catch {
+    return true;
+  }
+  if (bytes.length < 8) return true;
+  for (let at = 8; at < bytes.length;) {
+    const id = bytes[at++];
+    let size = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (at >= bytes.length || shift > 28) return true;
+      const b = bytes[at++];
+      size += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+    }
+    if ((id === 10 || id === 5 || id === 8) && size > 1) return true;   // code, memory, start
+    at += size;
+  }
+  return false;
+}
 
 /** Bytes a value holds, as counted after the fact. */
 function sizeOf(value) {
@@ -152,6 +183,7 @@ function lockdown({ limit, onOver }) {
       return [count(first.length) * each, args];
     }, (made, args) => (bytesOfBuffer(args[0]) >= 0 ? 0 : madeView(made)));
   }
+  guardWebAssembly(scope.WebAssembly);
   counted("Memory", scope.WebAssembly, (args) => [count(args[0] && args[0].initial) * PAGE, args],
     (made) => bytesOfBuffer(apply(memoryBuffer, made, [])));
   counted("Table", scope.WebAssembly, (args) => [count(args[0] && args[0].initial) * WORD, args]);
@@ -255,6 +287,55 @@ function lockdown({ limit, onOver }) {
     over: () => over,
     refused: () => refused,
   };
+}
+
+/**
+ * WebAssembly that defines no code or memory (the runtime's adapters), and no other:
+ * Module, compile, instantiate and Instance take only such bytes, or a module
+ * compiled from them here.
+ * @param {any} api  the global WebAssembly
+ */
+function guardWebAssembly(api) {
+  const approved = new WeakSet();
+  const refuse = () => new api.CompileError("a program may not compile WebAssembly of its own here");
+  const check = (source) => {
+    if (definesCode(source)) throw refuse();
+  };
+  const { Module, Instance, compile, instantiate } = api;
+  const module = new ProxyOf(Module, {
+    construct(target, args) {
+      check(args[0]);
+      const made = construct(target, [args[0]]);
+      approved.add(made);
+      return made;
+    },
+  });
+  const instance = new ProxyOf(Instance, {
+    construct(target, args) {
+      if (!approved.has(args[0])) throw refuse();
+      return construct(target, [args[0], args[1]]);
+    },
+  });
+  for (const [name, value, Original] of [["Module", module, Module], ["Instance", instance, Instance]]) {
+    defineProperty(Original.prototype, "constructor", { value, writable: true, configurable: true });
+    defineProperty(api, name, { value, writable: true, configurable: true });
+  }
+  const promised = (name, run) => defineProperty(api, name, { value: { [name]: run }[name], writable: true, configurable: true });
+  promised("compile", async (source) => {
+    check(source);
+    const made = await apply(compile, api, [source]);
+    approved.add(made);
+    return made;
+  });
+  promised("instantiate", async (source, imports) => {
+    if (approved.has(source)) return apply(instantiate, api, [source, imports]);
+    check(source);
+    const made = await apply(instantiate, api, [source, imports]);
+    approved.add(made.module);
+    return made;
+  });
+  delete api.compileStreaming;
+  delete api.instantiateStreaming;
 }
 
 export { lockdown, REMOVED };
