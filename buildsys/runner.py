@@ -4,9 +4,10 @@ The runner frame's script is inlined into a sandboxed srcdoc frame by the page, 
 site's CSP allows it by its SHA-256 (`frame_hash`). Each language's worker starts from a
 data: URL, where it can import nothing: `bundle_python_worker` writes
 dist/js/runner/python-worker.js as one script, Pyodide's own pyodide.mjs and
-pyodide.asm.mjs and the engine's js/engine/wasm-modules.js first (each wrapped in a
-function scope, its exports returned), then web/js/runner/python-worker.js, which finds
-them as PYODIDE, PYODIDE_ASM and WASM_MODULES.
+pyodide.asm.mjs, the engine's js/engine/wasm-modules.js and the runner's lockdown.js first
+(each wrapped in a function scope, its exports returned), then
+web/js/runner/python-worker.js, which finds them as PYODIDE, PYODIDE_ASM, WASM_MODULES
+and LOCKDOWN.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ FRAME_SCRIPT = RUNNER / "frame.js"
 PYTHON_WORKER = RUNNER / "python-worker.js"
 PYODIDE = WEB / "node_modules" / "pyodide"
 WASM_MODULES = WEB / "js" / "engine" / "wasm-modules.js"
+LOCKDOWN = RUNNER / "lockdown.js"
 # Chromium refuses URLs longer than 2 MiB, a data: URL worker included.
 MAX_DATA_URL = 2 * 1024 * 1024
 DATA_URL_PREFIX = "data:text/javascript;base64,"
@@ -59,11 +61,13 @@ def wrap_module(source: str, name: str, what: str) -> str:
 def bundle_python_worker(dist: Path) -> Path:
     parts = [
         "// Bundled by build.py (buildsys/runner.py): Pyodide's pyodide.mjs and pyodide.asm.mjs and\n"
-        "// js/engine/wasm-modules.js, each in a scope of its own, then web/js/runner/python-worker.js.\n",
+        "// js/engine/wasm-modules.js and js/runner/lockdown.js, each in a scope of its own, then\n"
+        "// web/js/runner/python-worker.js.\n",
         wrap_module((PYODIDE / "pyodide.mjs").read_text(encoding="utf-8"), "PYODIDE", "pyodide.mjs"),
         wrap_module((PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8"), "PYODIDE_ASM",
                     "pyodide.asm.mjs"),
         wrap_module(WASM_MODULES.read_text(encoding="utf-8"), "WASM_MODULES", "wasm-modules.js"),
+        wrap_module(LOCKDOWN.read_text(encoding="utf-8"), "LOCKDOWN", "lockdown.js"),
         PYTHON_WORKER.read_text(encoding="utf-8"),
     ]
     text = "".join(parts)

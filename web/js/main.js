@@ -38,7 +38,7 @@ const later = new Promise((res) => { loadLater = res; });
 /** @type {Later | null} */
 let mounted = null;
 later.then((features) => { mounted = features; }, (err) => console.error("tools and Explore not loaded:", err));
-addLaterHooks(["check", "generate", "runSolution", "exportGif"], () => later.then((f) => f.tools.hook));
+addLaterHooks(["check", "generate", "runSolution", "stress", "exportGif"], () => later.then((f) => f.tools.hook));
 addLaterHooks(["explore"], () => later.then((f) => f.explore.exploreHook));
 addHook("exploreState", () => {
   if (!mounted) throw new Error("the page is still starting");

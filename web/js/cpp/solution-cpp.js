@@ -42,7 +42,7 @@ export function cancelCompile() {
  * @param {string} game
  * @param {string} source
  * @param {string} input
- * @param {{ onCompile?: () => void, timeLimitMs?: number, expected?: string,
+ * @param {{ onCompile?: () => void, timeLimitMs?: number, memoryLimitMb?: number, expected?: string,
  *   onStart?: (limitMs: number) => void }} [options]
  */
 export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile = () => {}, ...options } = {}) {

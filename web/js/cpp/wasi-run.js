@@ -18,7 +18,7 @@ import WASI, { WASIProcExit } from "../../vendor/@bjorn3/browser_wasi_shim/dist/
 import { Fd } from "../../vendor/@bjorn3/browser_wasi_shim/dist/fd.js";
 import * as wasi from "../../vendor/@bjorn3/browser_wasi_shim/dist/wasi_defs.js";
 import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
-import { joinBytes } from "../util/bytes.js";
+import { STACK_BYTES } from "./memory-limit.js";
 
 /** The module name of the WASI imports. */
 export const WASI_MODULE = "wasi_snapshot_preview1";
@@ -57,14 +57,15 @@ class Stdin extends Fd {
   }
 }
 
-// fd 1 and 2: bytes kept up to `limit`.  Past it, stdout stops the program
-// ("output limit exceeded"); stderr just drops the rest and says so.
+// fd 1 and 2: bytes kept up to `limit`, in one buffer that doubles as it fills
+// (no object per write, however small the writes).  Past the limit, stdout stops
+// the program ("output limit exceeded"); stderr just drops the rest and says so.
 class Sink extends Fd {
   constructor(limit, { stopAtLimit }) {
     super();
     this.limit = limit;
     this.stopAtLimit = stopAtLimit;
-    this.chunks = [];
+    this.buffer = new Uint8Array(Math.min(64 * 1024, limit));
     this.size = 0;
     this.dropped = 0;
   }
@@ -93,12 +94,20 @@ class Sink extends Fd {
   }
 
   keep(data) {
-    this.chunks.push(data);
-    this.size += data.length;
+    const size = this.size + data.length;
+    if (size > this.buffer.length) {
+      let length = this.buffer.length;
+      while (length < size) length *= 2;
+      const bigger = new Uint8Array(Math.min(length, this.limit));
+      bigger.set(this.buffer.subarray(0, this.size));
+      this.buffer = bigger;
+    }
+    this.buffer.set(data, this.size);
+    this.size = size;
   }
 
   text() {
-    return new TextDecoder("utf-8").decode(joinBytes(this.chunks));
+    return new TextDecoder("utf-8").decode(this.buffer.subarray(0, this.size));
   }
 }
 
@@ -207,20 +216,24 @@ function isTrap(error) {
 /**
  * Runs `module` (a WebAssembly.Module, or the bytes of one) with `input` on stdin;
  * onStart() is called just before the program's first instruction.
- * Resolves to {status, stdout, stdoutBytes, stderr, exitCode, ms, message, msg} (message: why, in
+ * Resolves to {status, stdout, stdoutBytes, stderr, exitCode, ms, message, msg, peakBytes} (message: why, in
  * English, or ""; msg: the same as a catalog message, or null): status "ok" (exit 0),
- * "exit" (a non-zero exit code), "error" (a trap), "output" (stdout passed the
- * limit), "time" (the fuel tick found the time limit passed) or "refused" (an
- * import the runner does not provide, or no _start).
+ * "exit" (a non-zero exit code), "error" (a trap), "memory" (it failed for want of
+ * memory: out of memory in libc++, or a failure with its memory within 16 MB of
+ * `memoryMax`, the most its module lets it grow to, memory-limit.js), "output"
+ * (stdout passed the limit), "time" (the fuel tick found the time limit passed) or
+ * "refused" (an import the runner does not provide, or no _start).  peakBytes: its
+ * linear memory at the end (it never shrinks), less the stack.
  * @param {WebAssembly.Module | BufferSource} module
  * @param {string | Uint8Array} input
- * @param {{ outputLimit?: number, stderrLimit?: number, timeLimitMs?: number, onStart?: () => void }} [options]
+ * @param {{ outputLimit?: number, stderrLimit?: number, timeLimitMs?: number, memoryMax?: number,
+ *   onStart?: () => void }} [options]
  */
 export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stderrLimit = STDERR_LIMIT, timeLimitMs = Infinity,
-  onStart = () => {} } = {}) {
+  memoryMax = Infinity, onStart = () => {} } = {}) {
   if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
   const compiled = module;
-  const empty = { stdout: "", stdoutBytes: 0, stderr: "", exitCode: null, ms: 0 };
+  const empty = { stdout: "", stdoutBytes: 0, stderr: "", exitCode: null, ms: 0, peakBytes: 0 };
   const foreign = foreignImports(compiled);
   if (foreign.length) {
     return { ...empty, status: "refused", ...endWords("imports", foreign.join(", ")) };
@@ -276,5 +289,12 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
   if (status === "error") words = abortWords(errText) ?? words;
   if (stderr.dropped) errText += `\n[${stderr.dropped} more bytes of stderr dropped]`;
   if (status === "exit" && !words.message) words = endWords("exit", exitCode ?? "");
-  return { status, stdout: stdout.text(), stdoutBytes: stdout.size, stderr: errText, exitCode, ms, ...words };
+  const memoryBytes = /** @type {{ exports: { memory: WebAssembly.Memory } }} */ (/** @type {unknown} */ (instance))
+    .exports.memory.buffer.byteLength;
+  if ((status === "error" || status === "exit")
+      && ((words.msg && words.msg.id === "ui.cpp.run.out_of_memory") || memoryBytes + 16 * 1024 * 1024 >= memoryMax)) {
+    status = "memory";
+  }
+  return { status, stdout: stdout.text(), stdoutBytes: stdout.size, stderr: errText, exitCode, ms, ...words,
+    peakBytes: Math.max(0, memoryBytes - STACK_BYTES) };
 }

@@ -8,6 +8,7 @@
 //   instance is fresh by nature); run {input, program: the .wasm bytes, limits}
 //   -> "started" just before its first instruction, then one "result".
 import { runWasm } from "./wasi-run.js";
+import { limitMemory } from "./memory-limit.js";
 
 const LOADED = performance.now();
 const PREVIEW_CHARS = 256 * 1024;   // of stdout after "output", at each end
@@ -37,10 +38,22 @@ async function run({ input, program, limits }) {
     postMessage({ type: "failed", message: "the runner got no program to run" });
     return;
   }
-  const module = await WebAssembly.compile(program);
+  // Its memory's maximum lowered to the run's limit (memory-limit.js); a program
+  // that starts over the limit is "memory" at once.
+  const limited = limitMemory(new Uint8Array(program), limits.memoryBytes);
+  if (limited && limited.initialBytes > limits.memoryBytes) {
+    const at = now();
+    postMessage({ type: "started", at });
+    postMessage({ type: "result", at, status: "memory", exitCode: null, stdout: "", stdoutBytes: 0, stdoutTail: "",
+      stderr: `memory limit exceeded: the program starts with ${Math.ceil(limited.initialBytes / 2 ** 20)} MB\n`,
+      peakBytes: limited.initialBytes, why: null });
+    return;
+  }
+  const module = await WebAssembly.compile(limited ? limited.bytes : program);
   let started = false;
   const result = await runWasm(module, input, {
     outputLimit: limits.outputBytes,
+    memoryMax: limited ? limited.maxBytes : Infinity,
     timeLimitMs: limits.timeMs + STOP_MARGIN_MS,
     onStart: () => {
       started = true;
@@ -59,7 +72,11 @@ async function run({ input, program, limits }) {
   // A trap, an abort or a refused import: its reason in plain words ends stderr.
   const error = result.status === "error" || result.status === "refused";
   if (error) stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}runtime error: ${result.message}\n`;
+  if (result.status === "memory") {
+    stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}memory limit exceeded: the program ran out of its ${
+      Math.round(limits.memoryBytes / 2 ** 20)} MB\n`;
+  }
   // why: that reason as a catalog message (the page, which has the catalogs, words it; this frame has none).
   postMessage({ type: "result", at, status: error ? "error" : result.status, exitCode: result.exitCode,
-    stdout, stderr, stdoutBytes: result.stdoutBytes, stdoutTail, why: error ? result.msg : null });
+    stdout, stderr, stdoutBytes: result.stdoutBytes, stdoutTail, why: error ? result.msg : null, peakBytes: result.peakBytes });
 }

@@ -14,18 +14,22 @@
  *   const runner = new Runner({ onState });   // onState(state, detail, reason): "booting" | "ready" | "running" | "failed"
  *   // (detail: why it failed, in English; reason: the same as a catalog message, when the page has one)
  *   await runner.boot();                      // rejects with the reason when code cannot run here
- *   const r = await runner.run(code, input, { timeLimitMs, onStart, language: "python" });
- *   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail}; never rejects;
- *   // status "ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed"
+ *   const r = await runner.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language: "python" });
+ *   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, peakBytes}; never rejects;
+ *   // status "ok" | "exit" | "error" | "time" | "memory" | "output" | "cancelled" | "failed"
+ *   // ("memory": the program passed memoryLimitMb, 256 by default, and was stopped; peakBytes:
+ *   // the most memory the runner counted for it, frame.js says how)
  *   runner.cancel();
  */
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout bytes, as judges allow
+/** A run's memory limit when the caller gives none, in MB (as judges' 256 MB). */
+export const MEMORY_LIMIT_MB = 256;
 const PROTOCOL = 1;
 const HELLO_MS = 15_000;       // the frame answers at once; no answer means its script was refused
 const GRACE_MS = 2_000;        // past the time limit (or a cancel) before the frame itself is removed
 const FRAME_SCRIPT = new URL("./frame.js", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
-const STATUSES = ["ok", "exit", "error", "time", "output", "cancelled", "failed"];
+const STATUSES = ["ok", "exit", "error", "time", "memory", "output", "cancelled", "failed"];
 /** Each language's worker script and the files its worker boots with (name -> site path). */
 export const RUNTIMES = {
   python: {
@@ -61,7 +65,7 @@ export function reasonOf(err) {
 /**
  * A run's outcome (never a rejection).
  * @typedef {object} RunResult
- * @property {"ok" | "exit" | "error" | "time" | "output" | "cancelled" | "failed" | "compile"} status
+ * @property {"ok" | "exit" | "error" | "time" | "memory" | "output" | "cancelled" | "failed" | "compile"} status
  * @property {number | null} exitCode
  * @property {string} stdout
  * @property {string} stderr
@@ -70,12 +74,14 @@ export function reasonOf(err) {
  * @property {number} ms
  * @property {number} [stdoutBytes]
  * @property {string} [stdoutTail]
+ * @property {number} [peakBytes]  the most memory the runner counted for the program (0 when it did not run)
  */
 
 /**
- * How to run: the time limit, onStart(limitMs) when the program really starts,
- * the language ("python", or "wasi" with the compiled `program`, transferred).
- * @typedef {{ timeLimitMs?: number, onStart?: (limitMs: number) => void, language?: string,
+ * How to run: the time limit, the memory limit (MB, 256 by default), onStart(limitMs)
+ * when the program really starts, the language ("python", or "wasi" with the
+ * compiled `program`, transferred).
+ * @typedef {{ timeLimitMs?: number, memoryLimitMb?: number, onStart?: (limitMs: number) => void, language?: string,
  *   program?: ArrayBuffer | null }} RunOptions
  */
 
@@ -221,7 +227,8 @@ export class Runner {
    * @param {RunOptions} [options]
    * @returns {Promise<RunResult>}
    */
-  async run(code, input, { timeLimitMs = 2000, onStart = () => {}, language = "python", program = null } = {}) {
+  async run(code, input, { timeLimitMs = 2000, memoryLimitMb = MEMORY_LIMIT_MB, onStart = () => {}, language = "python",
+    program = null } = {}) {
     if (this.current) this.cancel();
     const ticket = this.waiting = (this.waiting || 0) + 1;
     try {
@@ -235,7 +242,8 @@ export class Runner {
     return new Promise((resolve) => {
       this.current = { id, resolve, limitMs: timeLimitMs, onStart, timer: 0, started: 0 };
       this.port.postMessage({ type: "run", id, language, input: String(input), code: String(code), program,
-        limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT } }, program ? [program] : []);
+        limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT, memoryBytes: memoryBytes(memoryLimitMb) } },
+      program ? [program] : []);
     });
   }
 
@@ -282,7 +290,13 @@ export class Runner {
 }
 
 function outcome(status, fields = {}) {
-  return { status, exitCode: null, stdout: "", stderr: "", ms: 0, stdoutBytes: 0, stdoutTail: "", ...fields };
+  return { status, exitCode: null, stdout: "", stderr: "", ms: 0, stdoutBytes: 0, stdoutTail: "", peakBytes: 0, ...fields };
+}
+
+// A memory limit in MB as bytes: a positive number, else the default.
+function memoryBytes(mb) {
+  const limit = Number(mb);
+  return Math.round((Number.isFinite(limit) && limit > 0 ? limit : MEMORY_LIMIT_MB) * 1024 * 1024);
 }
 
 // A result the page believes: its run's id (already checked), a known status,
@@ -298,7 +312,8 @@ function wellFormed(msg, entry) {
   }
   return { status: msg.status, exitCode: Number.isSafeInteger(msg.exitCode) ? msg.exitCode : null, stdout: msg.stdout,
     stderr: msg.stderr, ms, stdoutBytes: Number.isSafeInteger(msg.stdoutBytes) ? msg.stdoutBytes : msg.stdout.length,
-    stdoutTail: msg.stdoutTail, why: msg.status === "error" ? runWhy(msg.why) : null };
+    stdoutTail: msg.stdoutTail, why: msg.status === "error" ? runWhy(msg.why) : null,
+    peakBytes: Number.isSafeInteger(msg.peakBytes) && msg.peakBytes >= 0 ? msg.peakBytes : 0 };
 }
 
 /**

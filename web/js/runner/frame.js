@@ -29,10 +29,11 @@
 //       files pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json.
 //       language "wasi" (C++ compiled to WebAssembly, issue 21): a worker with a WASI
 //       preview1 shim; see WORKER PROTOCOL for what it must do.
-//   {type: "run", id, language, input, code?, program?, limits: {timeMs, outputBytes}}
+//   {type: "run", id, language, input, code?, program?, limits: {timeMs, outputBytes, memoryBytes}}
 //       id: the page's unguessable run id (32 hex digits), echoed in every reply.
 //       input: stdin (a string).  code: the source text (python).  program: an
-//       ArrayBuffer (wasi: the .wasm bytes, transferred).  One run at a time: a run
+//       ArrayBuffer (wasi: the .wasm bytes, transferred).  memoryBytes: the program's
+//       memory limit (256 MB when it is missing).  One run at a time: a run
 //       sent while another is running cancels the first.
 //   {type: "cancel", id}
 //       Stops that run at once (its worker is terminated); it ends "cancelled".
@@ -48,10 +49,11 @@
 //       boot (with "ready"): {ms, phases} of that worker's boot, for the benchmark.
 //   {type: "started", id}
 //       The program starts now: the page's countdown starts here, not at boot.
-//   {type: "result", id, status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, why}
+//   {type: "result", id, status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, why, peakBytes}
 //       why: with "error", its reason as a catalog message ({id, params}) when the
 //       language's worker gave one (C++), else null.  status: "ok" | "exit" (a non-zero exit code) | "error" (an exception, a
-//       trap) | "time" (stopped at limits.timeMs) | "output" (more than
+//       trap) | "time" (stopped at limits.timeMs) | "memory" (the program passed
+//       limits.memoryBytes: stopped there, or it failed for want of memory) | "output" (more than
 //       limits.outputBytes of stdout: output limit exceeded, the program stopped
 //       there) | "cancelled" | "failed" (the runner itself could not run it).
 //       exitCode: a number or null.  ms: the program's wall time, from the start its
@@ -60,7 +62,8 @@
 //       whole output, except after "output", when it is the first 256 KB and
 //       stdoutTail the last 256 KB before the limit ("" otherwise); stdoutBytes: the
 //       bytes it wrote (up to the limit).  stderr: at most the first and last 256 KB,
-//       joined by a line saying how much was left out.
+//       joined by a line saying how much was left out.  peakBytes: the most memory
+//       counted for the program (its worker's count; 0 when it did not run).
 //
 // WORKER PROTOCOL (runner worker <-> a language worker, one per run; the worker is
 // untrusted once the program starts, so the runner accepts one "ready", one
@@ -81,9 +84,11 @@
 //                    {type: "started", at}       (just before the program's first
 //                                                instruction; at: performance.timeOrigin
 //                                                + performance.now())
-//                    {type: "result", at, status, exitCode, stdout, stderr, stdoutBytes, stdoutTail}
-//                      (status "ok" | "exit" | "error" | "output"; strings decoded as UTF-8)
-//                    {type: "failed", message}
+//                    {type: "result", at, status, exitCode, stdout, stderr, stdoutBytes, stdoutTail, peakBytes}
+//                      (status "ok" | "exit" | "error" | "memory" | "output"; strings decoded as UTF-8)
+//                    {type: "failed", message}  (believed only before "started": once the
+//                      program runs, anything but its one result is the program's doing, and
+//                      a "failed" then ends the run as an "error" whose stderr is the message)
 //   A worker must keep stdout to limits.outputBytes (reporting "output" as soon as a
 //   write would pass it), keep stderr short, and, in WebKit, call into JavaScript now
 //   and then while the program runs: JavaScriptCore acts on terminate() only there
@@ -142,6 +147,7 @@
   function runnerWorker() {
     const LANGUAGES = ["python", "wasi"];
     const PREVIEW_CHARS = 256 * 1024;
+    const DEFAULT_MEMORY_BYTES = 256 * 1024 * 1024;
     const MAX_STDERR_CHARS = 2 * 1024 * 1024;
     const now = () => performance.timeOrigin + performance.now();
     const runtimes = new Map();   // language -> {url, files, module, snapshot, booted, spare, state, waiting}
@@ -338,6 +344,7 @@
       const limits = msg.limits && typeof msg.limits === "object" ? msg.limits : {};
       const timeMs = Number(limits.timeMs);
       const outputBytes = Number(limits.outputBytes);
+      const memoryBytes = Number(limits.memoryBytes) > 0 ? Number(limits.memoryBytes) : DEFAULT_MEMORY_BYTES;
       const entry = { id, language, worker: null, timer: 0, startedAt: 0, done: false };
       current = entry;
       const fail = (text) => finish(entry, { status: "failed", stderr: text });
@@ -371,17 +378,22 @@
           prepareSpare(language);
         } else if (reply.type === "result" && phase === "running") {
           finish(entry, checked(reply, outputBytes));
-        } else if (reply.type === "failed") {
+        } else if (reply.type === "failed" && phase === "waiting") {
           fail(String(reply.message).slice(0, 2000));
+        } else if (reply.type === "failed") {
+          // Once the program runs, its worker speaks for the program: never in the runner's voice.
+          finish(entry, { status: "error", exitCode: null, stderr: String(reply.message).slice(0, 2000) });
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
-        fail(`the runner's worker failed: ${event.message || "unknown error"}`);
+        const text = String(event.message || "unknown error").slice(0, 2000);
+        if (phase === "waiting") fail(`the runner's worker failed: ${text}`);
+        else finish(entry, { status: "error", exitCode: null, stderr: text });
       };
       const program = msg.program instanceof ArrayBuffer ? msg.program : null;
       worker.postMessage({ type: "run", input: msg.input, code: typeof msg.code === "string" ? msg.code : null,
-        program, limits: { timeMs, outputBytes } }, program ? [program] : []);
+        program, limits: { timeMs, outputBytes, memoryBytes } }, program ? [program] : []);
       return undefined;
     }
 
@@ -389,13 +401,14 @@
     function checked(reply, outputBytes) {
       const text = (value, max) => (typeof value === "string" ? value.slice(0, max) : "");
       const result = {
-        status: ["ok", "exit", "error", "output"].includes(reply.status) ? reply.status : "error",
+        status: ["ok", "exit", "error", "memory", "output"].includes(reply.status) ? reply.status : "error",
         exitCode: Number.isSafeInteger(reply.exitCode) ? reply.exitCode : null,
         stdout: text(reply.stdout, outputBytes + 1),
         stdoutTail: text(reply.stdoutTail, PREVIEW_CHARS),
         stdoutBytes: Number.isSafeInteger(reply.stdoutBytes) && reply.stdoutBytes >= 0 ? reply.stdoutBytes : 0,
         stderr: text(reply.stderr, MAX_STDERR_CHARS),
         at: Number(reply.at),
+        peakBytes: Number.isSafeInteger(reply.peakBytes) && reply.peakBytes >= 0 ? reply.peakBytes : 0,
         // A runtime error's reason as a catalog message (the WASI worker's); the page checks it.
         why: reply.status === "error" && reply.why && typeof reply.why === "object" && typeof reply.why.id === "string"
           ? { id: reply.why.id.slice(0, 100), params: reply.why.params && typeof reply.why.params === "object" ? reply.why.params : {} } : null,
@@ -428,7 +441,7 @@
       const ms = entry.startedAt ? Math.max(0, Math.round((claimed - entry.startedAt) * 1000) / 1000) : 0;
       send({ type: "result", id: entry.id, status: outcome.status, exitCode: outcome.exitCode ?? null,
         stdout: outcome.stdout || "", stdoutTail: outcome.stdoutTail || "", stdoutBytes: outcome.stdoutBytes || 0,
-        stderr: outcome.stderr || "", ms, why: outcome.why || null });
+        stderr: outcome.stderr || "", ms, why: outcome.why || null, peakBytes: outcome.peakBytes || 0 });
     }
   }
 })();

@@ -3,14 +3,24 @@
 // It runs at the runner frame's opaque origin (see frame.js for the protocol).
 // build.py bundles Pyodide's own scripts in front of this file (PYODIDE holds
 // pyodide.mjs's exports, PYODIDE_ASM its pyodide.asm.mjs, WASM_MODULES the
-// engine's js/engine/wasm-modules.js) into
+// engine's js/engine/wasm-modules.js, LOCKDOWN js/runner/lockdown.js's) into
 // dist/js/runner/python-worker.js: the frame starts it from a data: URL, where it
 // cannot import anything, and the runtime's binary files come in the boot message.
-/* global PYODIDE, PYODIDE_ASM, WASM_MODULES */
+/* global PYODIDE, PYODIDE_ASM, WASM_MODULES, LOCKDOWN */
 const INDEX_URL = "https://runner.invalid/pyodide/";   // never fetched: fetch() is answered from `files`
 const LOADED = performance.now();                      // this script has been compiled and run
 const PREVIEW_BYTES = 256 * 1024;                      // kept of stdout after the limit, at each end
 const STDERR_KEEP = 256 * 1024;                        // kept of stderr at each end
+// What this worker uses once the program runs, taken before it does: the program
+// cannot reach them (LOCKDOWN removes postMessage, and counts Uint8Array and decode).
+const post = self.postMessage.bind(self);
+const U8 = Uint8Array;
+const { apply } = Reflect;
+const decoder = new TextDecoder("utf-8");
+const decodeBytes = TextDecoder.prototype.decode;
+const encoder = new TextEncoder();
+const encodeText = TextEncoder.prototype.encode;
+const clock = () => performance.timeOrigin + performance.now();
 
 // The program runs as __main__ with fresh globals; its traceback starts at its own code.
 const RUNNER = `
@@ -108,98 +118,118 @@ async function boot({ files, module, snapshot, makeSnapshot }) {
     const lent = Object.values(files);
     if (makeSnapshot) {
       const image = pyodide.makeMemorySnapshot();
-      postMessage({ type: "snapshot", bytes: image, files }, [image.buffer, ...lent]);
+      post({ type: "snapshot", bytes: image, files }, [image.buffer, ...lent]);
       return;
     }
     phases.ready = performance.now();
     // Where a boot's time went (ms since this worker started), for the benchmark.
-    postMessage({ type: "ready", files, snapshot, phases }, [...lent, ...(snapshot ? [snapshot.buffer] : [])]);
+    post({ type: "ready", files, snapshot, phases }, [...lent, ...(snapshot ? [snapshot.buffer] : [])]);
   } catch (err) {
-    postMessage({ type: "failed", message: String(err && err.message ? err.message : err) });
+    post({ type: "failed", message: String(err && err.message ? err.message : err) });
   }
 }
 
-// Bytes written to a stream: all of them up to `limit` (stdout), or the first
-// and the last `keep` (stderr).
+// Bytes written to a stream, in one buffer that doubles as it fills: all of them up
+// to `limit` (stdout), or the first and the last `keep` (stderr, whose last bytes
+// go round a ring).  No object per write, however small the writes.
 class Capture {
   constructor({ limit = Infinity, keep = Infinity } = {}) {
     this.limit = limit;
     this.keep = keep;
-    this.head = [];        // the first `keep` bytes (all of them when keep is Infinity)
-    this.headBytes = 0;
-    this.tail = [];        // at least the last `keep` bytes after the head
-    this.tailBytes = 0;
-    this.bytes = 0;
+    this.buffer = new U8(Math.min(64 * 1024, limit, keep));
+    this.headBytes = 0;      // in `buffer`: everything up to the limit, or the first `keep`
+    this.ring = null;        // the last `keep` bytes after those (stderr)
+    this.ringAt = 0;
+    this.bytes = 0;          // all bytes written (up to the limit)
   }
 
   // Takes what fits under the limit; returns false when the write passed it.
-  add(buffer) {
-    const part = buffer.slice(0, Math.max(0, Math.min(buffer.length, this.limit - this.bytes)));
-    this.bytes += part.length;
-    const take = Math.min(part.length, this.keep - this.headBytes);
-    if (take > 0) {
-      this.head.push(part.subarray(0, take));
-      this.headBytes += take;
+  add(data) {
+    const n = Math.min(data.length, this.limit - this.bytes);
+    const headTake = Math.max(0, Math.min(n, this.keep - this.headBytes));
+    if (headTake > 0) {
+      this.room(this.headBytes + headTake);
+      this.buffer.set(headTake === data.length ? data : new U8(data.buffer, data.byteOffset, headTake), this.headBytes);
+      this.headBytes += headTake;
     }
-    if (take < part.length) {
-      this.tail.push(part.subarray(Math.max(take, 0)));
-      this.tailBytes += part.length - Math.max(take, 0);
-      while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.keep) this.tailBytes -= this.tail.shift().length;
+    for (let k = headTake; k < n;) {
+      this.ring = this.ring || new U8(this.keep);
+      const start = Math.max(k, n - this.keep);   // only the last `keep` bytes can stay
+      this.ringAt = (this.ringAt + start - k) % this.keep;
+      const part = Math.min(n - start, this.keep - this.ringAt);
+      this.ring.set(new U8(data.buffer, data.byteOffset + start, part), this.ringAt);
+      this.ringAt = (this.ringAt + part) % this.keep;
+      k = start + part;
     }
-    return part.length === buffer.length;
+    this.bytes += n;
+    return n === data.length;
+  }
+
+  room(size) {
+    if (size <= this.buffer.length) return;
+    let length = this.buffer.length;
+    while (length < size) length *= 2;
+    const bigger = new U8(Math.min(length, this.limit, this.keep));
+    bigger.set(new U8(this.buffer.buffer, 0, this.headBytes));
+    this.buffer = bigger;
+  }
+
+  head() {
+    return new U8(this.buffer.buffer, 0, this.headBytes);
+  }
+
+  // The last bytes after the head (at most `keep`), in order.
+  tail() {
+    const length = Math.min(this.bytes - this.headBytes, this.keep);
+    const out = new U8(length);
+    for (let k = 0; k < length; k++) out[k] = this.ring[(this.ringAt - length + k + 2 * this.keep) % this.keep];
+    return out;
   }
 
   text() {
-    return decode([...this.head, ...this.tail]);
+    return decode(concat([this.head(), this.tail()]));
   }
 
   // The first and last `keep` bytes, with a line saying how many were left out between.
   ends() {
-    const tail = lastBytes(this.tail, this.keep);
+    const tail = this.tail();
     const dropped = this.bytes - this.headBytes - tail.length;
     if (dropped <= 0) return this.text();
-    return `${decode(this.head)}\n[... ${dropped} bytes not shown ...]\n${decode([tail])}`;
+    return `${decode(this.head())}\n[... ${dropped} bytes not shown ...]\n${decode(tail)}`;
   }
 }
 
 function concat(chunks) {
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  const all = new U8(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) { all.set(c, at); at += c.length; }
   return all;
 }
 
-const decode = (chunks) => new TextDecoder("utf-8").decode(concat(chunks));
-
-// The first (last) n bytes of a list of chunks, copying only the chunks they span.
-function firstBytes(chunks, n) {
-  const some = [];
-  for (let k = 0, got = 0; k < chunks.length && got < n; k++) { some.push(chunks[k]); got += chunks[k].length; }
-  return concat(some).subarray(0, n);
-}
-
-function lastBytes(chunks, n) {
-  const some = [];
-  for (let k = chunks.length - 1, got = 0; k >= 0 && got < n; k--) { some.unshift(chunks[k]); got += chunks[k].length; }
-  const all = concat(some);
-  return all.subarray(Math.max(0, all.length - n));
-}
+const decode = (bytes) => apply(decodeBytes, decoder, [bytes]);
+const encode = (text) => apply(encodeText, encoder, [text]);
 
 function run({ input, code, limits }) {
   const stdout = new Capture({ limit: limits.outputBytes });
   const stderr = new Capture({ keep: STDERR_KEEP });
-  let over = false;
-  const overLimit = () => {
-    over = true;
-    // Reported at once (a judge stops the program there); the frame ends this worker.
-    postMessage({ type: "result", at: performance.timeOrigin + performance.now(), status: "output", exitCode: null,
-      stdout: decode([firstBytes(stdout.head, PREVIEW_BYTES)]), stdoutTail: decode([lastBytes(stdout.head, PREVIEW_BYTES)]),
-      stdoutBytes: stdout.bytes, stderr: stderr.ends() });
+  let ended = false;
+  let budget = null;
+  const preview = () => {
+    const all = stdout.head();
+    const at = Math.max(0, all.length - PREVIEW_BYTES);
+    return { stdout: decode(new U8(all.buffer, 0, Math.min(all.length, PREVIEW_BYTES))),
+      stdoutTail: decode(new U8(all.buffer, at, all.length - at)) };
+  };
+  // Reported at once (a judge stops the program there); the frame ends this worker.
+  const stop = (status, fields) => {
+    ended = true;
+    post({ type: "result", at: clock(), status, exitCode: null, stdoutBytes: stdout.bytes, stderr: stderr.ends(),
+      peakBytes: budget ? budget.peak() : 0, ...fields });
   };
   pyodide.setStdout({ write: (buffer) => {
     // Past the limit the program's writes go nowhere (the runner ends this worker on
     // the "output" result; throwing here would only log an error).
-    if (!over && !stdout.add(buffer)) overLimit();
+    if (!ended && !stdout.add(buffer)) stop("output", preview());
     return buffer.length;
   }, isatty: false });
   pyodide.setStderr({ write: (buffer) => { stderr.add(buffer); return buffer.length; }, isatty: false });
@@ -211,11 +241,20 @@ function run({ input, code, limits }) {
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(RUNNER, { globals: namespace });
   const runner = namespace.get("run");
+  // From here on the program's reach is closed and its memory counted (lockdown.js):
+  // past the limit, the run ends "memory" at once.
+  const overMemory = () => stderr.add(encode(`\nmemory limit exceeded: the program used more than ${
+    Math.round(limits.memoryBytes / 2 ** 20)} MB\n`));
+  budget = LOCKDOWN.lockdown({ limit: limits.memoryBytes, onOver: () => {
+    if (ended) return;
+    overMemory();
+    stop("memory", { stdout: stdout.text(), stdoutTail: "" });
+  } });
   /** @type {string} */
   let status;
   /** @type {number | null} */
   let exitCode;
-  postMessage({ type: "started", at: performance.timeOrigin + performance.now() });
+  post({ type: "started", at: clock() });
   try {
     const outcome = runner(code === null ? "" : code);
     [status, exitCode] = outcome.toJs();
@@ -223,12 +262,17 @@ function run({ input, code, limits }) {
   } catch (err) {
     // The runtime itself failed (its stack overflowed, memory ran out): the
     // program's run ends here as an error.
-    stderr.add(new TextEncoder().encode(`\n${String(err && err.message ? err.message : err)}\n`));
+    stderr.add(encode(`\n${String(err && err.message ? err.message : err)}\n`));
     status = "error";
     exitCode = 1;
   }
-  const at = performance.timeOrigin + performance.now();
-  if (over) return;
-  postMessage({ type: "result", at, status, exitCode, stdout: stdout.text(), stdoutBytes: stdout.bytes, stdoutTail: "",
-    stderr: stderr.ends() });
+  const at = clock();
+  if (ended) return;
+  // The interpreter was refused memory past the limit, and the program failed.
+  if (status === "error" && budget.refused()) {
+    status = "memory";
+    overMemory();
+  }
+  post({ type: "result", at, status, exitCode, stdout: stdout.text(), stdoutBytes: stdout.bytes, stdoutTail: "",
+    stderr: stderr.ends(), peakBytes: budget.peak() });
 }

@@ -1,5 +1,5 @@
 // The tools as a page feature: mounts the four tabs under the player, and hands
-// back its hook functions (check, generate, runSolution, exportGif), its part of
+// back its hook functions (check, generate, runSolution, stress, exportGif), its part of
 // pixelJudge.state() and the opener of the tool a share link names.  main.js loads
 // it once the engine's first boot has ended (ready or failed) and mounts it with
 // what it needs from the page.

@@ -83,6 +83,7 @@ export const VERDICT = {
   presentation: { id: "ui.verdict.presentation", params: {} },
   wrong: { id: "ui.verdict.wrong", params: {} },
   time: { id: "ui.verdict.time", params: {} },
+  memory: { id: "ui.verdict.memory", params: {} },
   output: { id: "ui.verdict.output", params: {} },
   error: { id: "ui.verdict.error", params: {} },
   compile: { id: "ui.verdict.compile", params: {} },

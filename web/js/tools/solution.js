@@ -18,6 +18,7 @@ import { MODES } from "./generate.js";
 import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
 import { cppBox, diagnosticItems, loadCpp, compileWhy, runtimeErrorText } from "./cpp-box.js";
 import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
+import { MEMORY_MB, memoryInput, memoryLimitMb, peakMb, peakView, showPeak } from "./limits.js";
 
 /** @typedef {import("./solution-store.js").Language} Language */
 
@@ -57,7 +58,7 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
 }
 
 // Runs `code` on `input` and judges what it printed against the engine.
-// Resolves to {verdict, stdout, stderr, ms, cases}; rejects only when the
+// Resolves to {verdict, stdout, stderr, ms, peakMb, cases}; rejects only when the
 // input itself is not valid for the game (a JudgeError naming line and column).
 // language "cpp" compiles first (cpp/solution-cpp.js, loaded on first use): a
 // source that does not compile is verdict "compile"; the program then runs as "wasi".
@@ -66,20 +67,21 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
  * @param {string} game
  * @param {string} code
  * @param {string} input
- * @param {{ timeLimitMs?: number, expected?: string, onStart?: (limitMs: number) => void, language?: string,
- *   program?: ArrayBuffer | null, onCompile?: () => void }} [options]
+ * @param {{ timeLimitMs?: number, memoryLimitMb?: number, expected?: string, onStart?: (limitMs: number) => void,
+ *   language?: string, program?: ArrayBuffer | null, onCompile?: () => void }} [options]
  */
-export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, expected, onStart, language = "python",
-  program = null, onCompile } = {}) {
+export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, memoryLimitMb = MEMORY_MB.fallback, expected,
+  onStart, language = "python", program = null, onCompile } = {}) {
   if (language === "cpp") {
     const { judgeCpp } = await import("../cpp/solution-cpp.js");
-    return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, expected, onStart, onCompile });
+    return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, memoryLimitMb, expected, onStart, onCompile });
   }
-  const run = await ctx.sandbox.run(code, input, { timeLimitMs, onStart, language, program });
-  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, cases: [],
+  const run = await ctx.sandbox.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language, program });
+  const peak = peakMb(run.peakBytes, run.status === "memory" ? memoryLimitMb : 0);
+  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, peakMb: peak, cases: [],
     stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null, why: run.why || null };
-  // time, output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
-  if (["time", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
+  // time, memory and output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
+  if (["time", "memory", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
   if (run.status !== "ok") return { ...base, verdict: "error" };
   // Byte-equal to the known answer is accepted without asking the engine again.
   if (expected !== undefined && run.stdout === expected) return { ...base, verdict: "accepted" };
@@ -101,6 +103,7 @@ export function solutionPanel(ctx) {
   const box = cppBox();
   const limit = h("input", { type: "number", testid: "solution-limit", value: "2", min: "0.1", max: "60", step: "0.1",
     inputmode: "decimal", i18nAttr: { "aria-label": "ui.solution.limit_label" } });
+  const memory = memoryInput();
   const runButton = h("button", { type: "button", class: "primary", testid: "solution-run", i18nAttr: { title: "ui.solution.run_title" }, i18n: "ui.solution.run" });
   const stressButton = h("button", { type: "button", testid: "solution-stress", i18n: "ui.solution.stress" });
   const cancel = h("button", { type: "button", testid: "solution-cancel", disabled: true, i18n: "ui.tools.cancel" });
@@ -110,6 +113,7 @@ export function solutionPanel(ctx) {
   const count = numberInput("stress-count", { value: 100, min: 1, max: 1000, label: "ui.solution.stress_count" });
   const mode = select("stress-mode", MODES, { value: "random", label: "ui.solution.stress_mode" });
   const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
+  const peak = peakView();
   const details = h("ul", { class: "run-cases", testid: "solution-cases" });
   // Scrollable outputs are labelled regions the keyboard can reach and scroll.
   const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", i18nAttr: { "aria-label": "ui.solution.stdout_label" } });
@@ -128,11 +132,12 @@ export function solutionPanel(ctx) {
     box.root,
     proposalBox,
     host,
-    h("div", { class: "row" }, runButton, stressButton, cancel, field("ui.solution.limit", limit), countdown),
+    h("div", { class: "row" }, runButton, stressButton, cancel, field("ui.solution.limit", limit),
+      field("ui.solution.memory", memory), countdown),
     h("div", { class: "row fields" }, h("span", { class: "tool-label", i18n: "ui.solution.stress_label" }),
       field("ui.gen.seed", seed), field("ui.gen.count", count), field("ui.gen.mode", mode)),
     h("div", { class: "row" }, status),
-    verdict, details, failBox,
+    h("div", { class: "row" }, verdict, peak), details, failBox,
     h("div", { class: "outputs" },
       h("div", {}, h("h3", {}, "stdout"), stdoutNote, stdout),
       h("div", {}, h("h3", {}, "stderr"), stderrNote, stderr)));
@@ -239,10 +244,11 @@ export function solutionPanel(ctx) {
     editor.focus();
   });
 
-  function limitMs() {
+  // The run's limits from the fields: {timeLimitMs, memoryLimitMb}, or a FieldError.
+  function limits() {
     const seconds = Number(limit.value);
     if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 60) throw new FieldError("ui.solution.bad_limit");
-    return Math.round(seconds * 1000);
+    return { timeLimitMs: Math.round(seconds * 1000), memoryLimitMb: memoryLimitMb(memory) };
   }
 
   function startCountdown(ms) {
@@ -263,6 +269,7 @@ export function solutionPanel(ctx) {
 
   function clearResults() {
     verdict.hidden = true;
+    showPeak(peak, null);
     details.replaceChildren();
     failBox.hidden = true;
     showOutput(stdout, stdoutNote, "");
@@ -300,6 +307,7 @@ export function solutionPanel(ctx) {
   function showVerdict(result, found = false) {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
+    showPeak(peak, result);
     const untimed = ["time", "cancelled", "failed", "compile"].includes(result.verdict);
     const [what, why, ms] = [judge.verdictMsg(result.verdict), result.verdict === "compile" ? compileWhy(result) : "", formatMs(result.ms)];
     if (found) {
@@ -321,9 +329,9 @@ export function solutionPanel(ctx) {
 
   // judgeRun's options for this panel's runs: the language, and the status line
   // through the compile (which may first load the compiler) and the run.
-  function runOptions(ms) {
+  function runOptions({ timeLimitMs, memoryLimitMb }) {
     return {
-      timeLimitMs: ms, language,
+      timeLimitMs, memoryLimitMb, language,
       onStart: (limitMs) => { setText(status, "ui.solution.running"); startCountdown(limitMs); },
       onCompile: () => { setText(status, "ui.solution.compiling"); },
     };
@@ -344,13 +352,14 @@ export function solutionPanel(ctx) {
       setText(status, "ui.check.empty");
       return;
     }
-    let ms;
-    try { ms = limitMs(); } catch (err) { showFailure(status, err); return; }
+    let set;
+    try { set = limits(); } catch (err) { showFailure(status, err); return; }
     begin();
     setText(status, startWords());
     try {
-      const result = await judgeRun(ctx, game, editor.value, input, runOptions(ms));
-      const words = { time: { id: "ui.solution.stopped_limit", params: { seconds: ms / 1000 } }, output: { id: "ui.solution.stopped_output", params: {} },
+      const result = await judgeRun(ctx, game, editor.value, input, runOptions(set));
+      const words = { time: { id: "ui.solution.stopped_limit", params: { seconds: set.timeLimitMs / 1000 } },
+        memory: { id: "ui.solution.stopped_memory", params: { mb: set.memoryLimitMb } }, output: { id: "ui.solution.stopped_output", params: {} },
         failed: { id: "ui.solution.cannot_run", params: { reason: result.reason || result.stderr } }, compile: { id: "ui.solution.no_compile", params: {} } }[result.verdict] || "";
       // A C++ run says what its compile took (a source compiled before is not compiled again).
       const compiled = result.compileMs === undefined ? ""
@@ -371,9 +380,9 @@ export function solutionPanel(ctx) {
     syncGame();
     const game = ctx.game();
     const code = editor.value;
-    let ms, request;
+    let set, request;
     try {
-      ms = limitMs();
+      set = limits();
       request = { seed: wholeNumber(seed, "ui.solution.stress_seed"), count: wholeNumber(count, "ui.solution.stress_count", { min: 1, max: 1000 }), mode: mode.value };
     } catch (err) {
       showFailure(status, err);
@@ -381,7 +390,7 @@ export function solutionPanel(ctx) {
     }
     begin();
     let compiled = false;   // the program compiles once: later runs use it (compiler.js caches it by source)
-    const options = { ...runOptions(ms), onStart: (/** @type {number} */ limitMs) => { compiled = true; startCountdown(limitMs); },
+    const options = { ...runOptions(set), onStart: (/** @type {number} */ limitMs) => { compiled = true; startCountdown(limitMs); },
       onCompile: () => { if (!compiled) setText(status, "ui.solution.compiling"); } };
     const env = {
       ctx, game, root,
@@ -457,35 +466,15 @@ export function solutionPanel(ctx) {
       const lang = isLanguage(params.language) ? params.language : "python";
       if (typeof params.code === "string" && (params.code !== editor.value || lang !== language)) propose(params.code, lang);
       if (params.limit !== undefined) limit.value = String(params.limit);
+      if (params.memory !== undefined) memory.value = String(params.memory);
       if (params.seed !== undefined) seed.value = String(params.seed);
       if (params.count !== undefined) count.value = String(params.count);
       if (MODES.some(([m]) => m === params.mode)) mode.value = params.mode;
     },
     params: () => ({ code: editor ? editor.value : store.code(ctx.game(), store.language(ctx.game())),
       language: editor ? language : store.language(ctx.game()),
-      limit: limit.value, seed: seed.value, count: count.value, mode: mode.value }),
+      limit: limit.value, memory: memory.value, seed: seed.value, count: count.value, mode: mode.value }),
     proposed: () => proposed,
     run: runOnInput,
   };
-}
-
-// pixelJudge.runSolution(code, input, {timeLimitMs, language: "python" | "cpp"}):
-// {verdict, stdout, stderr, ms}; verdict "accepted", "wrong", "presentation",
-// "time", "output" (output limit exceeded: stdout is then the first part of what
-// it wrote), "compile" (C++ that does not compile: stderr holds the compiler's
-// messages, `diagnostics` each error's {severity, line, column, message} and
-// `summary` the first in plain words) or "error" (also a cancelled run, or one
-// the runner could not start: stderr says which).  A run judged not accepted also
-// has `message`, the first failing case's report (its first difference).
-/** @param {import("./tools.js").ToolContext} ctx */
-export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, language = "python" } = {}) {
-  if (!["python", "cpp"].includes(language)) throw new Error(`runSolution: language must be "python" or "cpp", not ${JSON.stringify(language)}`);
-  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs, language });
-  const verdict = ["cancelled", "failed"].includes(result.verdict) ? "error" : result.verdict;
-  const stderr = result.verdict === "cancelled" ? "cancelled" : result.verdict === "output" ? "output limit exceeded" : result.stderr;
-  const reply = { verdict, stdout: result.stdout, stderr, ms: result.ms };
-  // A compile error: the compiler's messages with line and column; a wrong answer: the first difference.
-  if (result.verdict === "compile") return { ...reply, diagnostics: result.diagnostics, summary: result.summary };
-  const failing = (result.cases || []).find((c) => c.verdict !== "accepted");
-  return failing ? { ...reply, message: failing.message } : reply;
 }

@@ -11,7 +11,8 @@ const STRESS_BATCH = 20;   // inputs generated per request while a stress test r
 
 /**
  * @typedef {{verdict: string, stdout: string, stderr: string, ms: number, cases: any[],
- *   stdoutTail?: string, stdoutBytes?: number, diagnostics?: any[], summary?: string, reason?: any}} RunResult
+ *   stdoutTail?: string, stdoutBytes?: number, diagnostics?: any[], summary?: string, reason?: any,
+ *   peakMb?: number, scene?: any, input?: string}} RunResult
  * @typedef {{name: string, input: string, result: RunResult, runs?: number}} Failure
  * @typedef {{ctx: any, game: string, run: (input: string, expected?: string) => Promise<RunResult>,
  *   say: (words: import("../i18n/render.js").Msg) => void, cancelled: () => boolean, root: HTMLElement}} StressEnv
@@ -19,8 +20,9 @@ const STRESS_BATCH = 20;   // inputs generated per request while a stress test r
 
 /**
  * Runs the solution on generated inputs until one fails.  Resolves to
- * {failing} (the first failing input), {stopped} (a result that ends the test
- * on any input: a compile error), or {passed} when all pass or Cancel stopped it.
+ * {failing} (the first failing input, "memory" and "time" runs too), {stopped} (a
+ * result that ends the test on any input: a compile error, with that input), or
+ * {passed} when all pass or Cancel stopped it.
  * @param {StressEnv} env
  * @param {{seed: number, count: number, mode: string}} request
  * @returns {Promise<{failing?: Failure, stopped?: RunResult, passed: number}>}
@@ -43,7 +45,7 @@ export async function stressLoop({ ctx, game, run, say, cancelled, root }, reque
         throw Object.assign(new Error(`cannot run code here: ${result.stderr}`),
           { msg: { id: "ui.solution.cannot_run", params: { reason: result.reason || result.stderr } } });
       }
-      if (result.verdict === "compile") return { stopped: result, passed };
+      if (result.verdict === "compile") return { stopped: { ...result, input: test.input }, passed };
       const rate = (passed + 1) / ((performance.now() - started) / 1000);
       root.dataset.rate = rate.toFixed(2);
       if (result.verdict !== "accepted") {

@@ -11,7 +11,8 @@ import { shortcut } from "../page/shortcuts.js";
 import { Runner } from "../runner/client.js";
 import { checkPanel, checkHook } from "./check.js";
 import { generatePanel, generateHook } from "./generate.js";
-import { solutionPanel, runSolutionHook } from "./solution.js";
+import { solutionPanel } from "./solution.js";
+import { runSolutionHook, stressHook } from "./solution-hooks.js";
 import { exportPanel, exportGifHook } from "./export.js";
 
 /**
@@ -144,6 +145,7 @@ export function mountTools(container, ctx) {
       check: (game, input, output) => checkHook(full, game, input, output),
       generate: (game, options) => generateHook(full, game, options),
       runSolution: (code, input, options) => runSolutionHook(full, code, input, options),
+      stress: (code, options) => stressHook(full, code, options),
       exportGif: (options) => exportGifHook(full, options),
     },
   };

@@ -1,0 +1,69 @@
+// A compiled program's memory bounded for one run (issue 31): the maximum of its
+// linear memory, in the module's memory section, lowered to the run's limit, so
+// that `memory.grow` past it fails inside the program (malloc returns NULL, `new`
+// aborts) however it grows.  The stack the linker puts first (clang-driver.js's
+// STACK_BYTES) is not counted: judges count only the stack a program touches.
+// Only the memory section is rewritten; every other byte is kept.
+
+/** The stack clang-driver.js links every program with (not counted against the limit). */
+export const STACK_BYTES = 64 * 1024 * 1024;
+const PAGE = 65536;
+
+function readU32(bytes, at) {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    if (at >= bytes.length || shift > 35) throw new RangeError("a malformed module");
+    const b = bytes[at++];
+    value += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) return { value, at };
+  }
+}
+
+function u32(value) {
+  const out = [];
+  do {
+    let b = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value) b |= 0x80;
+    out.push(b);
+  } while (value);
+  return out;
+}
+
+/**
+ * The module with its memory's maximum at most `limitBytes` past the stack.
+ * Returns {bytes, initialBytes, maxBytes}: initialBytes the memory the program
+ * starts with, less the stack; null when the module has no memory of its own (or
+ * one this does not rewrite: shared or 64-bit), which the runner then refuses.
+ * @param {Uint8Array} bytes
+ * @param {number} limitBytes
+ * @returns {{ bytes: Uint8Array<ArrayBuffer>, initialBytes: number, maxBytes: number } | null}
+ */
+export function limitMemory(bytes, limitBytes) {
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const size = readU32(bytes, at + 1);
+    const start = size.at;
+    const end = start + size.value;
+    if (id === 5) {
+      const count = readU32(bytes, start);
+      if (count.value !== 1) return null;
+      const flags = bytes[count.at];
+      if (flags !== 0 && flags !== 1) return null;
+      const min = readU32(bytes, count.at + 1);
+      const oldMax = flags === 1 ? readU32(bytes, min.at) : { value: 65536, at: min.at };
+      const pages = Math.min(oldMax.value, Math.floor((limitBytes + STACK_BYTES) / PAGE));
+      const maxPages = Math.max(pages, min.value);
+      const body = [1, 1, ...u32(min.value), ...u32(maxPages), ...bytes.subarray(oldMax.at, end)];
+      const section = [5, ...u32(body.length), ...body];
+      const out = new Uint8Array(at + section.length + bytes.length - end);
+      out.set(bytes.subarray(0, at));
+      out.set(section, at);
+      out.set(bytes.subarray(end), at + section.length);
+      return { bytes: out, initialBytes: Math.max(0, min.value * PAGE - STACK_BYTES), maxBytes: maxPages * PAGE };
+    }
+    at = end;
+  }
+  return null;
+}
