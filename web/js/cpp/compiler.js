@@ -7,6 +7,7 @@ import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
 import { parseDiagnostics, summaryWords } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
+import { COMPILE_TIME_LIMIT_MS, limitWords } from "./compiler-limits.js";
 import { sha256Hex } from "../util/bytes.js";
 
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
@@ -58,7 +59,7 @@ export class CppCompiler {
     this.ready = false;
     /** @type {{ms: number, downloaded: string[], damaged: string[], stored: boolean} | null} the last load's report */
     this.readyInfo = null;
-    this.pending = new Map();   // id -> {resolve, reject}
+    this.pending = new Map();   // id -> {resolve, reject, timer}
     this.nextId = 1;
     this.programs = new Map();  // source key -> compile result (insertion order = age)
     this.compiles = 0;          // sources the worker compiled (a cached one is not counted)
@@ -84,12 +85,18 @@ export class CppCompiler {
           // The toolchain's own words (toolchain.js), when it sent them as a message.
           const words = msg.msg && typeof msg.msg.id === "string" ? msg.msg : { id: "raw", params: { text: String(msg.message) } };
           this.stop(new CompilerError(String(msg.message), words));
+        } else if (msg.type === "compiling") {
+          const entry = this.pending.get(msg.id);
+          // The compile's own time limit: past it, the worker goes (clang cannot be interrupted otherwise).
+          if (entry) entry.timer = setTimeout(() => this.overrun(msg.id), COMPILE_TIME_LIMIT_MS);
         } else if (msg.type === "compiled" || msg.type === "compile-failed") {
           const entry = this.pending.get(msg.id);
           if (!entry) return;
           this.pending.delete(msg.id);
+          clearTimeout(entry.timer);
           if (msg.type === "compiled") entry.resolve(msg);
-          else entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
+          if (msg.type === "compiled" && msg.limit) this.replace();   // its memory goes with it
+          else if (msg.type !== "compiled") entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
         }
       };
       worker.onerror = (event) => {
@@ -103,9 +110,40 @@ export class CppCompiler {
     return this.loaded;
   }
 
+  // A compile ran past its time limit: it is a compile verdict, and the worker goes.
+  overrun(id) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    entry.resolve({ ok: false, log: "", ms: COMPILE_TIME_LIMIT_MS, limit: "time" });
+    this.replace();
+  }
+
+  // Ends a worker that ran into a compile's bound (its memory, its clock): the next
+  // compile starts a new one, loading the toolchain from the cache.  Compiles queued
+  // behind it are sent again to the new worker.
+  replace() {
+    const waiting = [...this.pending.entries()];
+    this.pending.clear();
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.loaded = null;
+    this.ready = false;
+    this.rejectLoad = null;
+    this.onState("idle");
+    for (const [, entry] of waiting) {
+      this.load().then(() => {
+        const id = this.nextId++;
+        this.pending.set(id, entry);
+        this.worker.postMessage({ type: "compile", id, source: entry.source });
+      }, entry.reject);
+    }
+  }
+
   // Ends the worker; whatever waits on it rejects with `error`.
   stop(error) {
     const failed = !(error instanceof CancelledError);
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.loaded = null;
@@ -144,16 +182,17 @@ export class CppCompiler {
     const id = this.nextId++;
     this.compiles += 1;
     const msg = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, source, timer: 0 });
       this.worker.postMessage({ type: "compile", id, source });
     });
     const diagnostics = parseDiagnostics(msg.log);
-    const words = msg.ok ? null : summaryWords(diagnostics);
+    const words = msg.ok ? null : msg.limit ? limitWords(msg.limit) : summaryWords(diagnostics);
     result = {
-      ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log, ms: msg.ms, diagnostics,
-      summary: words ? words.text : "", summaryMsg: words ? words.msg : null,
+      ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log || (words ? words.text : ""), ms: msg.ms, diagnostics,
+      summary: words ? words.text : "", summaryMsg: words ? words.msg : null, limit: msg.limit ?? null,
     };
-    this.programs.set(key, result);
+    // A bound the compiler ran into is not kept: the next try compiles again.
+    if (!msg.limit) this.programs.set(key, result);
     while (this.programs.size > CACHE_ENTRIES) this.programs.delete(this.programs.keys().next().value);
     return { ...result, wasm: result.wasm && result.wasm.slice(0), cached: false };
   }

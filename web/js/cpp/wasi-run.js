@@ -267,6 +267,11 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
     } else if (isTrap(error)) {
       status = "error";
       words = trapWords(error);
+    } else if (error === "sockets not supported") {
+      // The shim's sock_* functions throw this string: the program's own error, its output kept.
+      status = "error";
+      words = { message: "sockets are not available to programs (send, recv, accept, shutdown): a program has only stdin, "
+        + "stdout and stderr", msg: { id: "ui.cpp.run.sockets", params: {} } };
     } else {
       throw error;
     }
