@@ -94,9 +94,12 @@ export class CppCompiler {
           if (!entry) return;
           this.pending.delete(msg.id);
           clearTimeout(entry.timer);
-          if (msg.type === "compiled") entry.resolve(msg);
-          if (msg.type === "compiled" && msg.limit) this.replace();   // its memory goes with it
-          else if (msg.type !== "compiled") entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
+          if (msg.type === "compile-failed") {
+            entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
+            return;
+          }
+          entry.resolve(msg);
+          if (msg.limit) this.replace();   // a bound was met: its memory goes with its worker
         }
       };
       worker.onerror = (event) => {
