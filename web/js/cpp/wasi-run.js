@@ -270,8 +270,9 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
     } else if (error === "sockets not supported") {
       // The shim's sock_* functions throw this string: the program's own error, its output kept.
       status = "error";
-      words = { message: "sockets are not available to programs (send, recv, accept, shutdown): a program has only stdin, "
-        + "stdout and stderr", msg: { id: "ui.cpp.run.sockets", params: {} } };
+      const calls = "send, recv, accept, shutdown";
+      words = { message: `sockets are not available to programs (${calls}): a program has only stdin, stdout and stderr`,
+        msg: { id: "ui.cpp.run.sockets", params: { calls } } };
     } else {
       throw error;
     }
