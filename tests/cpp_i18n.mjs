@@ -70,7 +70,7 @@ for (const log of ["solution.cpp:5:18: error: cannot use 'throw' with exceptions
 }
 
 // A compile's bounds (the page words them; the compiler's worker says which it met).
-for (const limit of ["time", "memory", "stack"]) {
+for (const limit of ["time", "memory", "output", "stack"]) {
   const found = limitWords(limit);
   words.push({ where: `compile limit: ${limit}`, message: found.text, msg: found.msg });
 }

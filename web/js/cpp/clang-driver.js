@@ -88,7 +88,7 @@ export function startsWithBits(source) {
  * loaded).  Resolves to {ok: true, wasm: Uint8Array, log, pch, fuel} or {ok: false,
  * log, pch, limit?}: `wasm` is the program with fuel checks (fuel.js) when they could be
  * put in (`fuel` says); `limit` names the bound the compiler ran into ("memory",
- * "stack": compiler-limits.js).  Rejects only when the compiler itself fails (not the user's code).
+ * "output", "stack": compiler-limits.js).  Rejects only when the compiler itself fails (not the user's code).
  * @param {any} clang  YoWASP's `commands["clang++"]`
  * @param {string} source
  * @param {{ Exit?: any, pch?: Uint8Array | null }} [options]  Exit: YoWASP's exit exception class

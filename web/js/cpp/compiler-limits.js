@@ -8,6 +8,9 @@
 export const COMPILE_TIME_LIMIT_MS = 30_000;
 /** The most memory the compiler's WebAssembly module may grow to. */
 export const COMPILER_MEMORY_BYTES = 1024 * 1024 * 1024;
+/** The most bytes a file the compiler writes may hold (its object file holds a static
+ * array's zeros, in the worker's JavaScript heap): buildsys/cpp.py's OUTPUT_CAP. */
+export const COMPILER_OUTPUT_BYTES = 256 * 1024 * 1024;
 /** The toolchain file whose memory the cap is written into. */
 export const COMPILER_MODULE = "llvm.core.wasm";
 
@@ -66,12 +69,12 @@ export function capModuleMemory(bytes, maxBytes) {
   throw new Error("the compiler module has no memory section");
 }
 
-/** @typedef {"time" | "memory" | "stack"} CompileLimit */
+/** @typedef {"time" | "memory" | "output" | "stack"} CompileLimit */
 
 /**
  * Which bound a compile that threw ran into, from what it threw and what clang
  * printed last: "memory" (a grow past the cap: LLVM says it is out of memory),
- * "stack" (the engine's own stack: recursion in clang, such as deep template
+ * "output" (a file past its cap: the driver's file system throws, buildsys/cpp.py), "stack" (the engine's own stack: recursion in clang, such as deep template
  * instantiation), or null (the compiler broke in some other way).
  * @param {unknown} error
  * @param {string} log
@@ -80,6 +83,7 @@ export function capModuleMemory(bytes, maxBytes) {
 export function limitHit(error, log) {
   const text = String(error instanceof Error ? error.message : error);
   if (/LLVM ERROR: out of memory|Allocation failed/.test(log.slice(-4096))) return "memory";
+  if (/^Pixel Judge: a file of the compiler passed its cap/.test(text)) return "output";
   if (/call stack|too much recursion/i.test(text)) return "stack";
   return null;
 }
@@ -98,6 +102,11 @@ export function limitWords(limit) {
     const gb = Math.round(COMPILER_MEMORY_BYTES / 2 ** 30);
     return { text: `the compiler ran past its memory cap (${gb} GB): a static array that large, or code that expands `
       + "without end (macros, templates), cannot be compiled here", msg: { id: "ui.cpp.limit_memory", params: { gb } } };
+  }
+  if (limit === "output") {
+    const mb = Math.round(COMPILER_OUTPUT_BYTES / 2 ** 20);
+    return { text: `the compiler's output passed its cap (${mb} MB): a static array that large cannot be compiled here `
+      + "(make it at run time, with a vector or new)", msg: { id: "ui.cpp.limit_output", params: { mb } } };
   }
   return { text: "the compiler ran out of stack: templates or constexpr functions recurse too deeply, or code is nested too deeply",
     msg: { id: "ui.cpp.limit_stack", params: {} } };
