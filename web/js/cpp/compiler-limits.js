@@ -6,6 +6,9 @@
 
 /** A compile's time limit (wall clock, from the moment clang starts). */
 export const COMPILE_TIME_LIMIT_MS = 30_000;
+/** The limit of a worker's first compile, which also warms the engine's code of clang up
+ * (WebKit's first compile in a new worker took more than 30 s for `int main() {}`). */
+export const FIRST_COMPILE_TIME_LIMIT_MS = 120_000;
 /** The most memory the compiler's WebAssembly module may grow to. */
 export const COMPILER_MEMORY_BYTES = 1024 * 1024 * 1024;
 /** The most bytes a file the compiler writes may hold (its object file holds a static
@@ -91,11 +94,12 @@ export function limitHit(error, log) {
 /**
  * A limit's verdict in plain words: in English and as a catalog message (ui.cpp.limit_*).
  * @param {CompileLimit} limit
+ * @param {number} [limitMs]  the time limit that was met
  * @returns {{ text: string, msg: import("../i18n/render.js").Msg }}
  */
-export function limitWords(limit) {
+export function limitWords(limit, limitMs = COMPILE_TIME_LIMIT_MS) {
   if (limit === "time") {
-    const seconds = Math.round(COMPILE_TIME_LIMIT_MS / 1000);
+    const seconds = Math.round(limitMs / 1000);
     return { text: `the compiler ran out of time (${seconds} s)`, msg: { id: "ui.cpp.limit_time", params: { seconds } } };
   }
   if (limit === "memory") {

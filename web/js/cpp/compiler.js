@@ -7,7 +7,7 @@ import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
 import { parseDiagnostics, summaryWords } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
-import { COMPILE_TIME_LIMIT_MS, limitWords } from "./compiler-limits.js";
+import { COMPILE_TIME_LIMIT_MS, FIRST_COMPILE_TIME_LIMIT_MS, limitWords } from "./compiler-limits.js";
 import { sha256Hex } from "../util/bytes.js";
 
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
@@ -63,6 +63,7 @@ export class CppCompiler {
     this.nextId = 1;
     this.programs = new Map();  // source key -> compile result (insertion order = age)
     this.compiles = 0;          // sources the worker compiled (a cached one is not counted)
+    this.warm = false;          // the worker now has compiled once: the shorter time limit
   }
 
   /** Starts the worker and loads the toolchain (downloading what the cache lacks). */
@@ -70,6 +71,7 @@ export class CppCompiler {
     if (this.loaded) return this.loaded;
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
+    this.warm = false;
     this.loaded = new Promise((resolve, reject) => {
       this.rejectLoad = reject;
       worker.onmessage = (event) => {
@@ -88,7 +90,8 @@ export class CppCompiler {
         } else if (msg.type === "compiling") {
           const entry = this.pending.get(msg.id);
           // The compile's own time limit: past it, the worker goes (clang cannot be interrupted otherwise).
-          if (entry) entry.timer = setTimeout(() => this.overrun(msg.id), COMPILE_TIME_LIMIT_MS);
+          const limitMs = this.warm ? COMPILE_TIME_LIMIT_MS : FIRST_COMPILE_TIME_LIMIT_MS;
+          if (entry) entry.timer = setTimeout(() => this.overrun(msg.id, limitMs), limitMs);
         } else if (msg.type === "compiled" || msg.type === "compile-failed") {
           const entry = this.pending.get(msg.id);
           if (!entry) return;
@@ -98,6 +101,7 @@ export class CppCompiler {
             entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
             return;
           }
+          this.warm = true;
           entry.resolve(msg);
           if (msg.limit) this.replace();   // a bound was met: its memory goes with its worker
         }
@@ -114,11 +118,11 @@ export class CppCompiler {
   }
 
   // A compile ran past its time limit: it is a compile verdict, and the worker goes.
-  overrun(id) {
+  overrun(id, limitMs) {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.delete(id);
-    entry.resolve({ ok: false, log: "", ms: COMPILE_TIME_LIMIT_MS, limit: "time" });
+    entry.resolve({ ok: false, log: "", ms: limitMs, limit: "time" });
     this.replace();
   }
 
@@ -189,7 +193,7 @@ export class CppCompiler {
       this.worker.postMessage({ type: "compile", id, source });
     });
     const diagnostics = parseDiagnostics(msg.log);
-    const words = msg.ok ? null : msg.limit ? limitWords(msg.limit) : summaryWords(diagnostics);
+    const words = msg.ok ? null : msg.limit ? limitWords(msg.limit, msg.ms) : summaryWords(diagnostics);
     result = {
       ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log || (words ? words.text : ""), ms: msg.ms, diagnostics,
       summary: words ? words.text : "", summaryMsg: words ? words.msg : null, limit: msg.limit ?? null,
