@@ -40,7 +40,11 @@ INFO_SCRIPT = "js/cpp/toolchain-files.js"
 # clang's 21 MB precompiled <bits/stdc++.h> took 18 s of CPU, 4 s with this fix,
 # which grows the buffer geometrically (the file's `data` stays a view of exactly
 # its size, as the rest of the runtime expects).  The build fails if the package's
-# code is not the code this replaces.
+# code is not the code this replaces.  The fix also caps a file at OUTPUT_CAP bytes:
+# a static array of hundreds of MB is that many zero bytes in clang's object file,
+# which lives in the worker's JavaScript heap, outside the compiler's memory cap
+# (a 700 MB array took the browser from 1.5 to 4.1 GB).  js/cpp/compiler-limits.js
+# words the error this throws (COMPILER_OUTPUT_BYTES, the same number).
 SLOW_WRITE = """  write(contents) {
     const offset = Number(this.offset);
     const newData = new Uint8Array(Math.max(this.file.data.length, offset + contents.length));
@@ -49,24 +53,28 @@ SLOW_WRITE = """  write(contents) {
     this.file.data = newData;
     this.offset += BigInt(contents.length);
   }"""
-AMORTISED_WRITE = """  write(contents) {
-    // Pixel Judge build fix: grow geometrically (was a full copy per write).
+OUTPUT_CAP = 256 * 1024 * 1024
+AMORTISED_WRITE = f"""  write(contents) {{
+    // Pixel Judge build fix: grow geometrically (was a full copy per write), and cap a file's size.
     const offset = Number(this.offset);
     const size = Math.max(this.file.data.length, offset + contents.length);
+    if (size > {OUTPUT_CAP}) {{
+      throw new Error("Pixel Judge: a file of the compiler passed its cap of {OUTPUT_CAP} bytes");
+    }}
     let data = this.file.data;
-    if (size > data.length) {
-      if (data.byteOffset === 0 && data.buffer.byteLength >= size) {
+    if (size > data.length) {{
+      if (data.byteOffset === 0 && data.buffer.byteLength >= size) {{
         data = new Uint8Array(data.buffer, 0, size);
-      } else {
-        const grown = new Uint8Array(Math.max(size, 2 * data.length, 65536));
+      }} else {{
+        const grown = new Uint8Array(Math.min(Math.max(size, 2 * data.length, 65536), {OUTPUT_CAP}));
         grown.set(data);
         data = grown.subarray(0, size);
-      }
-    }
+      }}
+    }}
     data.subarray(offset).set(contents);
     this.file.data = data;
     this.offset += BigInt(contents.length);
-  }"""
+  }}"""
 
 
 def patched_driver(text: str) -> str:

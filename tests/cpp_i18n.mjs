@@ -13,6 +13,7 @@ const { trapWords, abortWords, endWords, runWasm } = await site("js/cpp/wasi-run
 const { parseDiagnostics, summaryWords, summary } = await site("js/cpp/diagnostics.js");
 const { loadToolchainFiles } = await site("js/cpp/toolchain.js");
 const { runWhy } = await site("js/runner/client.js");
+const { limitWords } = await site("js/cpp/compiler-limits.js");
 
 const words = [];
 const add = (where, found) => words.push({ where, message: found.message, msg: found.msg });
@@ -41,10 +42,24 @@ const foreign = await runWasm(new Uint8Array([...header,
   0x01, 0x04, 0x01, 0x60, 0x00, 0x00,                                    // type 0: () -> ()
   0x02, 0x09, 0x01, 0x03, 0x65, 0x6e, 0x76, 0x01, 0x66, 0x00, 0x00]), "");  // import env.f: type 0
 add(`run ${foreign.status}: imports env.f`, foreign);
+// A program that calls sock_send (the shim has no sockets): its _start calls it with five zeros.
+const sockets = await runWasm(new Uint8Array([...header,
+  0x01, 0x0d, 0x02, 0x60, 0x05, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x7f, 0x60, 0x00, 0x00,   // (i32 x5) -> i32; () -> ()
+  0x02, 0x24, 0x01, 0x16, ...new TextEncoder().encode("wasi_snapshot_preview1"),
+  0x09, ...new TextEncoder().encode("sock_send"), 0x00, 0x00,                                // import: type 0
+  0x03, 0x02, 0x01, 0x01,                                                                   // func 1: type 1
+  0x05, 0x03, 0x01, 0x00, 0x01,                                                             // memory of 1 page
+  0x07, 0x13, 0x02, 0x06, ...new TextEncoder().encode("_start"), 0x00, 0x01,
+  0x06, ...new TextEncoder().encode("memory"), 0x02, 0x00,
+  0x0a, 0x11, 0x01, 0x0f, 0x00, 0x41, 0x00, 0x41, 0x00, 0x41, 0x00, 0x41, 0x00, 0x41, 0x00,
+  0x10, 0x00, 0x1a, 0x0b]), "");
+if (sockets.status !== "error") throw new Error(`a sock_send run was ${sockets.status}: ${sockets.message}`);
+add(`run ${sockets.status}: calls sock_send`, sockets);
 
 // Compile logs as clang and wasm-ld print them.
 for (const log of ["solution.cpp:5:18: error: cannot use 'throw' with exceptions disabled\n",
   "solution.cpp:1:10: fatal error: 'ext/pb_ds/assoc_container.hpp' file not found\n",
+  "solution.cpp:1:10: fatal error: '/etc/passwd' file not found\n",
   "wasm-ld: error: solution.o: undefined symbol: helper(int)\n",
   "solution.cpp:3:12: error: expected ';' after expression\n",
   "solution.cpp:3:12: warning: unused variable 'x'\n"]) {
@@ -52,6 +67,12 @@ for (const log of ["solution.cpp:5:18: error: cannot use 'throw' with exceptions
   const found = summaryWords(diagnostics);
   if (found.text !== summary(diagnostics)) throw new Error("summary() is not summaryWords().text");
   words.push({ where: `compile: ${log.trim()}`, message: found.text, msg: found.msg });
+}
+
+// A compile's bounds (the page words them; the compiler's worker says which it met).
+for (const limit of ["time", "memory", "output", "stack"]) {
+  const found = limitWords(limit);
+  words.push({ where: `compile limit: ${limit}`, message: found.text, msg: found.msg });
 }
 
 // Downloads that fail: offline, an HTTP error, a network error, bytes of another build.

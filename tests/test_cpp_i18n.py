@@ -32,7 +32,7 @@ CATALOGS = {lang: json.loads((WEB / "locale" / f"{lang}.json").read_text(encodin
             for lang in ("en", "zh-CN")}
 KEYS = {lang: dict(flatten(tree)) for lang, tree in CATALOGS.items()}
 # The modules whose reasons the Node script makes (compiler.js's need a Worker: not here).
-MADE_BY = ("wasi-run.js", "diagnostics.js", "toolchain.js")
+MADE_BY = ("wasi-run.js", "diagnostics.js", "toolchain.js", "compiler-limits.js")
 
 
 def _node(script: str, *args: str, stdin: str = "") -> Any:

@@ -1017,6 +1017,42 @@ def test_a_program_past_its_memory_limit_gets_the_memory_verdict(b: Driver) -> N
     assert b.errors == [], b.errors
 
 
+
+# --- C++ bounds (issue 31) ---
+# The stack a worker gets differs per engine: the compiler's template and constexpr depths
+# (web/js/cpp/clang-driver.js) must end deep recursion with clang's own error in each, and the
+# memory cap (the compiler module's maximum, lowered in place) must stop a macro bomb in each.
+
+def test_cpp_compile_bounds_give_compile_verdicts_and_the_next_compile_works(b: Driver) -> None:
+    if not CPP:
+        pytest.skip("C++ runs only with PIXEL_JUDGE_XB_CPP=1 (the compiler's first load takes minutes here)")
+    open_solution_tool(b, "sevens")
+    run = ("const [c, i, ms] = arguments; const done = arguments[arguments.length - 1];"
+           " pixelJudge.runSolution(c, i, {timeLimitMs: ms, language: 'cpp'}).then("
+           "(r) => done({verdict: r.verdict, summary: r.summary || '', stdout: r.stdout}),"
+           " (e) => done({verdict: String(e)}));")
+    good = "#include <cstdio>\nint main() { std::puts(\"fine\"); }\n"
+    text = read("sevens", "sample-1.in")
+    first = b.js_async(run, good, text, 5000, timeout_s=900)
+    assert first.get("stdout") == "fine\n", first   # compiled and ran (a wrong answer for sevens)
+    deep = ("template <int N> struct Depth { static const int value = Depth<N - 1>::value + 1; };\n"
+            "template <> struct Depth<0> { static const int value = 0; };\n"
+            "int main() { return Depth<100000>::value; }\n")
+    result = b.js_async(run, deep, text, 5000, timeout_s=300)
+    assert result["verdict"] == "compile", result
+    assert "recursive template instantiation exceeded maximum depth of 128" in result["summary"], result
+    macros = "".join(f"#define X{k}(x) X{k - 1}(X{k - 1}(x))\n" for k in range(2, 7))
+    bomb = f"#define X1(x) x x\n{macros}int main() {{ X6(;) }}\n"
+    started = time.monotonic()
+    result = b.js_async(run, bomb, text, 5000, timeout_s=300)
+    assert result["verdict"] == "compile", result
+    assert result["summary"].startswith("the compiler ran past its memory cap (1 GB)") \
+        or result["summary"] == "the compiler ran out of time (30 s)", result
+    figure(b, "cpp_macro_bomb_verdict_s", round(time.monotonic() - started, 2))
+    after = b.js_async(run, good + "// after the bomb\n", text, 5000, timeout_s=600)
+    assert after.get("stdout") == "fine\n", after
+
+
 def test_zz_no_console_error_since_the_last_test(booted: Driver) -> None:
     booted.collect_errors()
     assert booted.errors == [], booted.errors

@@ -3,6 +3,7 @@
 // the Node tests run the very same code.
 import { STDCPP_HEADER } from "./stdcpp-header.js";
 import { instrument } from "./fuel.js";
+import { limitHit } from "./compiler-limits.js";
 
 /** The source's file name in the compiler's file system. */
 export const SOURCE_NAME = "solution.cpp";
@@ -30,6 +31,9 @@ export const COMPILE_FLAGS = Object.freeze([
   "-D_WASI_EMULATED_SIGNAL",
   "-isystem", INCLUDE_DIR,
   "-fno-color-diagnostics", "-ferror-limit=50",
+  // Recursion depths that fit the stack a browser gives the compiler's worker (Chromium's
+  // overflowed at 250 nested templates and 500 constexpr calls): past them clang's own error.
+  "-ftemplate-depth=128", "-fconstexpr-depth=200",
 ]);
 const LINK_FLAGS = Object.freeze([
   "-lsetjmp", "-lwasi-emulated-signal",
@@ -82,8 +86,9 @@ export function startsWithBits(source) {
 /**
  * Compiles `source` with `clang` (YoWASP's `commands["clang++"]`, its toolchain
  * loaded).  Resolves to {ok: true, wasm: Uint8Array, log, pch, fuel} or {ok: false,
- * log, pch}: `wasm` is the program with fuel checks (fuel.js) when they could be
- * put in (`fuel` says).  Rejects only when the compiler itself fails (not the user's code).
+ * log, pch, limit?}: `wasm` is the program with fuel checks (fuel.js) when they could be
+ * put in (`fuel` says); `limit` names the bound the compiler ran into ("memory",
+ * "output", "stack": compiler-limits.js).  Rejects only when the compiler itself fails (not the user's code).
  * @param {any} clang  YoWASP's `commands["clang++"]`
  * @param {string} source
  * @param {{ Exit?: any, pch?: Uint8Array | null }} [options]  Exit: YoWASP's exit exception class
@@ -105,6 +110,8 @@ export async function compileSource(clang, source, { Exit, pch = null } = {}) {
     // A non-zero exit of clang or wasm-ld: the user's code did not compile or link.
     const exited = Exit ? error instanceof Exit : typeof error?.code === "number" && "files" in error;
     if (exited) return { ok: false, log: log.text, pch: usePch };
+    const limit = limitHit(error, log.text);
+    if (limit) return { ok: false, log: log.text, pch: usePch, limit };
     throw error;
   }
 }

@@ -4,10 +4,13 @@
 // Messages in:  {type: "load"} | {type: "compile", id, source}
 // Messages out: {type: "progress", phase, done, total, wire}
 //               {type: "ready", ms, downloaded, damaged, stored} | {type: "failed", message, msg}   (msg: the reason as a catalog message, or null)
-//               {type: "compiled", id, ok, wasm?: ArrayBuffer (transferred), log, ms}
+//               {type: "compiling", id}   (clang starts on it now: the page's time limit runs from here)
+//               {type: "compiled", id, ok, wasm?: ArrayBuffer (transferred), log, ms, limit?}
+//                 (limit: the bound the compiler ran into, compiler-limits.js; the page then replaces this worker)
 //               {type: "compile-failed", id, message}   (the compiler itself broke)
 import { loadToolchainFiles } from "./toolchain.js";
 import { buildPch, compileSource, startsWithBits } from "./clang-driver.js";
+import { COMPILER_MEMORY_BYTES, COMPILER_MODULE, capModuleMemory } from "./compiler-limits.js";
 
 const DRIVER = new URL("../../vendor/@yowasp/clang/gen/bundle.js", import.meta.url);
 let clang = null;
@@ -19,9 +22,11 @@ let queue = Promise.resolve();
 // YoWASP's driver fetches its files from beside itself with the global fetch
 // (captured when its module is evaluated) and has no way to be handed bytes: so
 // before it is imported, fetch answers those URLs with the verified bytes, and
-// refuses any other.
+// refuses any other.  The compiler module's memory gets its cap here, after the
+// check (compiler-limits.js).
 function serveVerified(files) {
-  const byUrl = new Map([...files].map(([name, bytes]) => [new URL(`./${name}`, DRIVER).href, bytes]));
+  const cap = (name, bytes) => (name === COMPILER_MODULE ? capModuleMemory(new Uint8Array(bytes), COMPILER_MEMORY_BYTES) : bytes);
+  const byUrl = new Map([...files].map(([name, bytes]) => [new URL(`./${name}`, DRIVER).href, cap(name, bytes)]));
   return async (input) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const bytes = byUrl.get(url);
@@ -51,10 +56,12 @@ async function compile({ id, source }) {
   const started = performance.now();
   try {
     const text = String(source);
-    const result = await compileSource(clang, text, { Exit, pch: startsWithBits(text) ? await pch : null });
+    const header = startsWithBits(text) ? await pch : null;
+    postMessage({ type: "compiling", id });
+    const result = await compileSource(clang, text, { Exit, pch: header });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
-      postMessage({ type: "compiled", id, ok: false, log: result.log, ms });
+      postMessage({ type: "compiled", id, ok: false, log: result.log, ms, limit: result.limit ?? null });
       return;
     }
     const wasm = result.wasm.slice().buffer;   // a buffer of its own, to transfer

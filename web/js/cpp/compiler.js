@@ -7,6 +7,7 @@ import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
 import { parseDiagnostics, summaryWords } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
+import { COMPILE_TIME_LIMIT_MS, FIRST_COMPILE_TIME_LIMIT_MS, limitWords } from "./compiler-limits.js";
 import { sha256Hex } from "../util/bytes.js";
 
 const WORKER_URL = new URL("./compiler-worker.js", import.meta.url);
@@ -58,10 +59,11 @@ export class CppCompiler {
     this.ready = false;
     /** @type {{ms: number, downloaded: string[], damaged: string[], stored: boolean} | null} the last load's report */
     this.readyInfo = null;
-    this.pending = new Map();   // id -> {resolve, reject}
+    this.pending = new Map();   // id -> {resolve, reject, timer}
     this.nextId = 1;
     this.programs = new Map();  // source key -> compile result (insertion order = age)
     this.compiles = 0;          // sources the worker compiled (a cached one is not counted)
+    this.warm = false;          // the worker now has compiled once: the shorter time limit
   }
 
   /** Starts the worker and loads the toolchain (downloading what the cache lacks). */
@@ -69,6 +71,7 @@ export class CppCompiler {
     if (this.loaded) return this.loaded;
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
+    this.warm = false;
     this.loaded = new Promise((resolve, reject) => {
       this.rejectLoad = reject;
       worker.onmessage = (event) => {
@@ -84,12 +87,23 @@ export class CppCompiler {
           // The toolchain's own words (toolchain.js), when it sent them as a message.
           const words = msg.msg && typeof msg.msg.id === "string" ? msg.msg : { id: "raw", params: { text: String(msg.message) } };
           this.stop(new CompilerError(String(msg.message), words));
+        } else if (msg.type === "compiling") {
+          const entry = this.pending.get(msg.id);
+          // The compile's own time limit: past it, the worker goes (clang cannot be interrupted otherwise).
+          const limitMs = this.warm ? COMPILE_TIME_LIMIT_MS : FIRST_COMPILE_TIME_LIMIT_MS;
+          if (entry) entry.timer = setTimeout(() => this.overrun(msg.id, limitMs), limitMs);
         } else if (msg.type === "compiled" || msg.type === "compile-failed") {
           const entry = this.pending.get(msg.id);
           if (!entry) return;
           this.pending.delete(msg.id);
-          if (msg.type === "compiled") entry.resolve(msg);
-          else entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
+          clearTimeout(entry.timer);
+          if (msg.type === "compile-failed") {
+            entry.reject(new CompilerError(`the compiler failed: ${msg.message}`, { id: "ui.cpp.compiler_failed", params: { reason: String(msg.message) } }));
+            return;
+          }
+          this.warm = true;
+          entry.resolve(msg);
+          if (msg.limit) this.replace();   // a bound was met: its memory goes with its worker
         }
       };
       worker.onerror = (event) => {
@@ -103,9 +117,40 @@ export class CppCompiler {
     return this.loaded;
   }
 
+  // A compile ran past its time limit: it is a compile verdict, and the worker goes.
+  overrun(id, limitMs) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    entry.resolve({ ok: false, log: "", ms: limitMs, limit: "time" });
+    this.replace();
+  }
+
+  // Ends a worker that ran into a compile's bound (its memory, its clock): the next
+  // compile starts a new one, loading the toolchain from the cache.  Compiles queued
+  // behind it are sent again to the new worker.
+  replace() {
+    const waiting = [...this.pending.entries()];
+    this.pending.clear();
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.loaded = null;
+    this.ready = false;
+    this.rejectLoad = null;
+    this.onState("idle");
+    for (const [, entry] of waiting) {
+      this.load().then(() => {
+        const id = this.nextId++;
+        this.pending.set(id, entry);
+        this.worker.postMessage({ type: "compile", id, source: entry.source });
+      }, entry.reject);
+    }
+  }
+
   // Ends the worker; whatever waits on it rejects with `error`.
   stop(error) {
     const failed = !(error instanceof CancelledError);
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.loaded = null;
@@ -144,16 +189,17 @@ export class CppCompiler {
     const id = this.nextId++;
     this.compiles += 1;
     const msg = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, source, timer: 0 });
       this.worker.postMessage({ type: "compile", id, source });
     });
     const diagnostics = parseDiagnostics(msg.log);
-    const words = msg.ok ? null : summaryWords(diagnostics);
+    const words = msg.ok ? null : msg.limit ? limitWords(msg.limit, msg.ms) : summaryWords(diagnostics);
     result = {
-      ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log, ms: msg.ms, diagnostics,
-      summary: words ? words.text : "", summaryMsg: words ? words.msg : null,
+      ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log || (words ? words.text : ""), ms: msg.ms, diagnostics,
+      summary: words ? words.text : "", summaryMsg: words ? words.msg : null, limit: msg.limit ?? null,
     };
-    this.programs.set(key, result);
+    // A bound the compiler ran into is not kept: the next try compiles again.
+    if (!msg.limit) this.programs.set(key, result);
     while (this.programs.size > CACHE_ENTRIES) this.programs.delete(this.programs.keys().next().value);
     return { ...result, wasm: result.wasm && result.wasm.slice(0), cached: false };
   }

@@ -25,6 +25,10 @@ export function parseDiagnostics(log) {
   return found;
 }
 
+// An include that names a path of the machine (/etc/passwd, ../x.h, C:\x.h) rather
+// than a header: the compiler sees no files but the standard headers and the source.
+const outOfTree = (/** @type {string} */ name) => /^(?:[/\\~]|[A-Za-z]:)|(?:^|[/\\])\.\.(?:[/\\]|$)/.test(name);
+
 /** What a program that uses exceptions is told. */
 export const EXCEPTIONS_TEXT = "exceptions (try, throw, catch) are not supported by the browser's C++ compiler: " +
   "its library has no exception support. Use error codes or std::optional here, " +
@@ -45,6 +49,9 @@ export function summaryWords(diagnostics) {
   const header = /^'([^']+)' file not found$/.exec(first.message);
   if (/with exceptions disabled/.test(first.message)) {
     [text, msg] = [EXCEPTIONS_TEXT, { id: "ui.cpp.exceptions", params: {} }];
+  } else if (header && outOfTree(header[1])) {
+    text = `the compiler has no file ${header[1]}: a program can include only the standard headers`;
+    msg = { id: "ui.cpp.no_file", params: { file: header[1] } };
   } else if (header) {
     text = `<${header[1]}> is not in the browser's C++ library (LLVM's libc++, not GCC's libstdc++)`;
     msg = { id: "ui.cpp.no_header", params: { header: header[1] } };

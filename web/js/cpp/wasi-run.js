@@ -280,6 +280,12 @@ export async function runWasm(module, input, { outputLimit = OUTPUT_LIMIT, stder
     } else if (isTrap(error)) {
       status = "error";
       words = trapWords(error);
+    } else if (error === "sockets not supported") {
+      // The shim's sock_* functions throw this string: the program's own error, its output kept.
+      status = "error";
+      const calls = "send, recv, accept, shutdown";
+      words = { message: `sockets are not available to programs (${calls}): a program has only stdin, stdout and stderr`,
+        msg: { id: "ui.cpp.run.sockets", params: { calls } } };
     } else {
       throw error;
     }

@@ -33,6 +33,7 @@ export function cppBox() {
   /** @type {typeof import("../cpp/solution-cpp.js") | null} */
   let cpp = null;
   let checks = 0;        // a newer check makes an older one's answer moot
+  let held = false;      // opened by a share link: the compiler waits for the user (Keep, Run, the menu)
 
   /** @param {BoxState} state @param {string | import("../i18n/render.js").Msg} words  (button: a message too, or null) */
   function set(state, words, { bar = false, value = /** @type {number | null} */ (null), button = /** @type {any} */ (null), stop = false } = {}) {
@@ -91,7 +92,7 @@ export function cppBox() {
     const cached = await cpp.toolchainCached();
     if (ticket !== checks || !shown || compiler.ready || compiler.busy) return undefined;
     if (!cached) return needed();
-    if (load) compiler.load().catch(() => {});
+    if (load && !held) compiler.load().catch(() => {});
     else set("cached", { id: "ui.cpp.cached", params: {} });
     return undefined;
   }
@@ -122,6 +123,12 @@ export function cppBox() {
     },
     /** The box's state now (a test reads it as data-state too). */
     get state() { return /** @type {BoxState | undefined} */ (root.dataset.state); },
+    /** While held (a share link was opened), showing the box loads nothing: a link's code is a
+     * proposal, and the compiler (75 MB of WebAssembly) starts only when the user asks for it.
+     * @param {boolean} on */
+    hold(on) {
+      held = on;
+    },
   };
 }
 

@@ -225,6 +225,7 @@ export function solutionPanel(ctx) {
     if (!isLanguage(lang)) return;
     await ensureEditor();
     syncGame();
+    box.hold(false);
     if (lang === language) return;
     store.setLanguage(editorGame, lang);
     showSaved(lang);
@@ -237,6 +238,8 @@ export function solutionPanel(ctx) {
     store.setLanguage(editorGame, language);
     store.setCode(editorGame, language, editor.value);
     endProposal();
+    box.hold(false);
+    box.show(language === "cpp" && shownNow);
     editor.focus();
   });
   discard.addEventListener("click", () => {
@@ -445,6 +448,7 @@ export function solutionPanel(ctx) {
     // `fromLink`: opened by a share link, which never starts the sandbox by itself.
     async shown({ fromLink = false } = {}) {
       shownNow = true;
+      box.hold(fromLink);
       await ensureEditor();
       syncGame();
       box.show(language === "cpp");
