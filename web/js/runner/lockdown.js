@@ -153,6 +153,10 @@ function lockdown({ limit, onOver }) {
     if (typeof Original !== "function") return;
     const wrapped = new ProxyOf(Original, {
       construct(target, args, newTarget) {
+        // A view on a buffer (the runtime makes one per write to stdout): nothing to count.
+        if (args.length && bytesOfBuffer(args[0]) >= 0 && name !== "ArrayBuffer" && name !== "SharedArrayBuffer") {
+          return construct(target, args, newTarget === wrapped ? target : newTarget);
+        }
         const [bytes, taken] = bytesOf(args);
         charge(bytes);
         const made = construct(target, taken, newTarget === wrapped ? target : newTarget);
