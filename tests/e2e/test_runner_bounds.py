@@ -139,7 +139,7 @@ except BaseException:
 def test_a_programs_workers_are_out_of_its_reach_and_the_browser_is_quiet_after_it(app):
     choose_game(app, "byte_me")
     run(app, "print(1)")   # the runner and its spare are up
-    result = run(app, WORKERS, limit_ms=2000)
+    result = run(app, WORKERS, limit_ms=10_000)
     stopped = time.monotonic()
     lines = result["stdout"].splitlines()
     assert lines == ["Worker gone", "SharedWorker gone", "postMessage gone", "importScripts gone",

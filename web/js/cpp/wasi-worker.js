@@ -16,6 +16,8 @@ const PREVIEW_CHARS = 256 * 1024;   // of stdout after "output", at each end
 // the runner reports the "time" verdict; this stops a worker that terminate()
 // alone would not stop (WebKit, a loop that never leaves WebAssembly).
 const STOP_MARGIN_MS = 100;
+// The memory limit when a run names none (the frame always does).
+const DEFAULT_MEMORY_BYTES = 256 * 1024 * 1024;
 const now = () => performance.timeOrigin + performance.now();
 let booted = false;
 let ran = false;
@@ -40,8 +42,9 @@ async function run({ input, program, limits }) {
   }
   // Its memory's maximum lowered to the run's limit (memory-limit.js); a program
   // that starts over the limit is "memory" at once.
-  const limited = limitMemory(new Uint8Array(program), limits.memoryBytes);
-  if (limited && limited.initialBytes > limits.memoryBytes) {
+  const memoryBytes = limits.memoryBytes > 0 ? limits.memoryBytes : DEFAULT_MEMORY_BYTES;
+  const limited = limitMemory(new Uint8Array(program), memoryBytes);
+  if (limited && limited.initialBytes > memoryBytes) {
     const at = now();
     postMessage({ type: "started", at });
     postMessage({ type: "result", at, status: "memory", exitCode: null, stdout: "", stdoutBytes: 0, stdoutTail: "",
@@ -74,7 +77,7 @@ async function run({ input, program, limits }) {
   if (error) stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}runtime error: ${result.message}\n`;
   if (result.status === "memory") {
     stderr += `${stderr && !stderr.endsWith("\n") ? "\n" : ""}memory limit exceeded: the program ran out of its ${
-      Math.round(limits.memoryBytes / 2 ** 20)} MB\n`;
+      Math.round(memoryBytes / 2 ** 20)} MB\n`;
   }
   // why: that reason as a catalog message (the page, which has the catalogs, words it; this frame has none).
   postMessage({ type: "result", at, status: error ? "error" : result.status, exitCode: result.exitCode,

@@ -153,6 +153,10 @@ function lockdown({ limit, onOver }) {
     if (typeof Original !== "function") return;
     const wrapped = new ProxyOf(Original, {
       construct(target, args, newTarget) {
+        // A view on a buffer (the runtime makes one per write to stdout): nothing to count.
+        if (args.length && bytesOfBuffer(args[0]) >= 0 && name !== "ArrayBuffer" && name !== "SharedArrayBuffer") {
+          return construct(target, args, newTarget === wrapped ? target : newTarget);
+        }
         const [bytes, taken] = bytesOf(args);
         charge(bytes);
         const made = construct(target, taken, newTarget === wrapped ? target : newTarget);
@@ -211,7 +215,6 @@ function lockdown({ limit, onOver }) {
     }[name];
     defineProperty(owner, name, { value: wrapped, writable: true, configurable: true });
   };
-  const lengthOf = (self) => (self === null || self === undefined ? 0 : count(self.length));
   const first = (call) => (call.args[0] = count(call.args[0]));
   method(ArrayBuffer.prototype, "resize", (call) => first(call) - bytesOfBuffer(call.self), () => 0);
   method(ArrayBuffer.prototype, "transfer", (call) => (call.args.length ? first(call) : 0), () => 0);
@@ -243,11 +246,29 @@ function lockdown({ limit, onOver }) {
     writable: true, configurable: true,
   });
 
+  countStringsAndArrays(scope, method);
+
+  return {
+    used: () => used,
+    peak: () => peak,
+    over: () => over,
+    refused: () => refused,
+  };
+}
+
+/**
+ * Counts the built-ins that make strings and arrays (see lockdown's `method`).
+ * @param {any} scope  the global object
+ * @param {(owner: any, name: string, before?: (call: {self: any, args: any[]}) => number,
+ *   after?: (result: any) => number) => void} method
+ */
+function countStringsAndArrays(scope, method) {
+  const lengthOf = (self) => (self === null || self === undefined ? 0 : count(self.length));
   const S = String.prototype;
   // The string and the count as read once, and handed on as read.
   const sized = (perChar) => (call) => {
     call.self = Str(call.self);
-    return perChar(call.self.length, first(call)) * 2;
+    return perChar(call.self.length, (call.args[0] = count(call.args[0]))) * 2;
   };
   method(S, "repeat", sized((length, n) => length * n));
   method(S, "padStart", sized((_length, n) => n));
@@ -280,13 +301,6 @@ function lockdown({ limit, onOver }) {
   if (scope.TextDecoder) method(scope.TextDecoder.prototype, "decode");
   for (const name of ["btoa", "atob", "encodeURIComponent", "encodeURI", "escape", "unescape", "decodeURIComponent",
     "decodeURI"]) method(scope, name);
-
-  return {
-    used: () => used,
-    peak: () => peak,
-    over: () => over,
-    refused: () => refused,
-  };
 }
 
 /**
