@@ -4,6 +4,8 @@
 // Both end in a compile verdict in plain words, and the next compile gets a new
 // worker.  Pure of any worker or page concern: the Node tests use it too.
 
+import { withMemoryMax } from "./memory-limit.js";
+
 /** A compile's time limit (wall clock, from the moment clang starts). */
 export const COMPILE_TIME_LIMIT_MS = 30_000;
 /** The limit of a worker's first compile, which also warms the engine's code of clang up
@@ -17,59 +19,18 @@ export const COMPILER_OUTPUT_BYTES = 256 * 1024 * 1024;
 /** The toolchain file whose memory the cap is written into. */
 export const COMPILER_MODULE = "llvm.core.wasm";
 
-const PAGE = 65536;
-const MEMORY_SECTION = 5;
-
 /**
- * `bytes` (a WebAssembly module) with its one memory's maximum lowered to
- * `maxBytes`, in place: the new maximum is written in as many LEB128 bytes as the
- * old one took, so no size around it changes.  A module whose maximum is already
- * lower is left alone.  Throws when the module is not laid out as expected (no
- * memory section, no maximum, a 64-bit or shared memory): the cap is never
- * silently missing.
+ * The compiler module's bytes with its memory's maximum lowered to `maxBytes`
+ * (memory-limit.js).  Throws when the module is not laid out as expected (no
+ * memory of its own, a 64-bit or shared one): the cap is never silently missing.
  * @param {Uint8Array} bytes
  * @param {number} maxBytes
- * @returns {Uint8Array} `bytes`
+ * @returns {Uint8Array}
  */
 export function capModuleMemory(bytes, maxBytes) {
-  let at = 8;   // after the magic number and the version
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    let byte;
-    do {
-      if (at >= bytes.length) throw new Error("the compiler module ends inside a number");
-      byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return value;
-  };
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    const size = leb();
-    const end = at + size;
-    if (id === MEMORY_SECTION) {
-      if (leb() !== 1) throw new Error("the compiler module does not have exactly one memory");
-      const flags = bytes[at++];
-      if (flags !== 1) throw new Error(`the compiler module's memory has flags ${flags} (expected a 32-bit memory with a maximum)`);
-      leb();   // the initial size
-      const start = at;
-      const old = leb();
-      const width = at - start;
-      const pages = Math.floor(maxBytes / PAGE);
-      if (old <= pages) return bytes;
-      if (pages >= 2 ** (7 * width)) throw new Error("the memory cap does not fit in place");
-      let rest = pages;
-      for (let k = 0; k < width; k++) {
-        bytes[start + k] = (rest & 0x7f) | (k < width - 1 ? 0x80 : 0);
-        rest = Math.floor(rest / 128);
-      }
-      return bytes;
-    }
-    at = end;
-  }
-  throw new Error("the compiler module has no memory section");
+  const capped = withMemoryMax(bytes, maxBytes);
+  if (!capped) throw new Error("the compiler module has no memory whose maximum can be capped");
+  return capped.bytes;
 }
 
 /** @typedef {"time" | "memory" | "output" | "stack"} CompileLimit */

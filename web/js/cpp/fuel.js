@@ -17,6 +17,7 @@
 
 import { FUEL, FUEL_IMPORT, FUEL_MODULE } from "./fuel-abi.js";
 import { joinBytes } from "../util/bytes.js";
+import { uleb128 } from "./leb128.js";
 
 export { FUEL, FUEL_IMPORT, FUEL_MODULE };
 
@@ -74,14 +75,7 @@ class Writer {
   }
 
   u32(value) {
-    const out = [];
-    do {
-      let b = value & 0x7f;
-      value = Math.floor(value / 128);
-      if (value) b |= 0x80;
-      out.push(b);
-    } while (value);
-    this.bytes(out);
+    this.bytes(uleb128(value));
   }
 
   // A section or a function body: its size, then its bytes.

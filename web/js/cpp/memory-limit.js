@@ -5,6 +5,8 @@
 // STACK_BYTES) is not counted: judges count only the stack a program touches.
 // Only the memory section is rewritten; every other byte is kept.
 
+import { uleb128 } from "./leb128.js";
+
 /** The stack clang-driver.js links every program with (not counted against the limit). */
 export const STACK_BYTES = 64 * 1024 * 1024;
 const PAGE = 65536;
@@ -19,27 +21,18 @@ function readU32(bytes, at) {
   }
 }
 
-function u32(value) {
-  const out = [];
-  do {
-    let b = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value) b |= 0x80;
-    out.push(b);
-  } while (value);
-  return out;
-}
-
 /**
- * The module with its memory's maximum at most `limitBytes` past the stack.
- * Returns {bytes, initialBytes, maxBytes}: initialBytes the memory the program
- * starts with, less the stack; null when the module has no memory of its own (or
- * one this does not rewrite: shared or 64-bit), which the runner then refuses.
+ * The module with its one memory's maximum at most `maxBytes` (never under its
+ * initial size), the memory section rewritten and every other byte kept.
+ * Returns {bytes, initialBytes, maxBytes} (the memory it starts with and the most it
+ * may grow to), or null when the module has no memory of its own, or one this does
+ * not rewrite (shared or 64-bit).  The compiler's memory cap uses it too
+ * (compiler-worker.js).
  * @param {Uint8Array} bytes
- * @param {number} limitBytes
+ * @param {number} maxBytes
  * @returns {{ bytes: Uint8Array<ArrayBuffer>, initialBytes: number, maxBytes: number } | null}
  */
-export function limitMemory(bytes, limitBytes) {
+export function withMemoryMax(bytes, maxBytes) {
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at];
@@ -53,17 +46,31 @@ export function limitMemory(bytes, limitBytes) {
       if (flags !== 0 && flags !== 1) return null;
       const min = readU32(bytes, count.at + 1);
       const oldMax = flags === 1 ? readU32(bytes, min.at) : { value: 65536, at: min.at };
-      const pages = Math.min(oldMax.value, Math.floor((limitBytes + STACK_BYTES) / PAGE));
+      const pages = Math.min(oldMax.value, Math.floor(maxBytes / PAGE));
       const maxPages = Math.max(pages, min.value);
-      const body = [1, 1, ...u32(min.value), ...u32(maxPages), ...bytes.subarray(oldMax.at, end)];
-      const section = [5, ...u32(body.length), ...body];
+      const body = [1, 1, ...uleb128(min.value), ...uleb128(maxPages), ...bytes.subarray(oldMax.at, end)];
+      const section = [5, ...uleb128(body.length), ...body];
       const out = new Uint8Array(at + section.length + bytes.length - end);
       out.set(bytes.subarray(0, at));
       out.set(section, at);
       out.set(bytes.subarray(end), at + section.length);
-      return { bytes: out, initialBytes: Math.max(0, min.value * PAGE - STACK_BYTES), maxBytes: maxPages * PAGE };
+      return { bytes: out, initialBytes: min.value * PAGE, maxBytes: maxPages * PAGE };
     }
     at = end;
   }
   return null;
+}
+
+/**
+ * The program with its memory's maximum at most `limitBytes` past the stack.
+ * Returns {bytes, initialBytes, maxBytes}: initialBytes the memory the program
+ * starts with, less the stack; null when the module has no memory of its own (or
+ * one this does not rewrite: shared or 64-bit), which the runner then refuses.
+ * @param {Uint8Array} bytes
+ * @param {number} limitBytes
+ * @returns {{ bytes: Uint8Array<ArrayBuffer>, initialBytes: number, maxBytes: number } | null}
+ */
+export function limitMemory(bytes, limitBytes) {
+  const limited = withMemoryMax(bytes, limitBytes + STACK_BYTES);
+  return limited && { ...limited, initialBytes: Math.max(0, limited.initialBytes - STACK_BYTES) };
 }
