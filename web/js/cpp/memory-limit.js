@@ -23,7 +23,8 @@ function readU32(bytes, at) {
 
 /**
  * The module with its one memory's maximum at most `maxBytes` (never under its
- * initial size), the memory section rewritten and every other byte kept.
+ * initial size): rewritten in place where the new maximum fits the old one's bytes,
+ * else a copy with the memory section rewritten and every other byte kept.
  * Returns {bytes, initialBytes, maxBytes} (the memory it starts with and the most it
  * may grow to), or null when the module has no memory of its own, or one this does
  * not rewrite (shared or 64-bit).  The compiler's memory cap uses it too
@@ -48,13 +49,23 @@ export function withMemoryMax(bytes, maxBytes) {
       const oldMax = flags === 1 ? readU32(bytes, min.at) : { value: 65536, at: min.at };
       const pages = Math.min(oldMax.value, Math.floor(maxBytes / PAGE));
       const maxPages = Math.max(pages, min.value);
+      const limits = { initialBytes: min.value * PAGE, maxBytes: maxPages * PAGE };
+      // In place where the new maximum fits the old one's bytes (a padded LEB128): no
+      // copy of a large module (the compiler's) is held beside the original.
+      const width = oldMax.at - min.at;
+      if (flags === 1 && maxPages < 2 ** (7 * width)) {
+        for (let k = 0, rest = maxPages; k < width; k++, rest = Math.floor(rest / 128)) {
+          bytes[min.at + k] = (rest & 0x7f) | (k < width - 1 ? 0x80 : 0);
+        }
+        return { bytes: /** @type {Uint8Array<ArrayBuffer>} */ (bytes), ...limits };
+      }
       const body = [1, 1, ...uleb128(min.value), ...uleb128(maxPages), ...bytes.subarray(oldMax.at, end)];
       const section = [5, ...uleb128(body.length), ...body];
       const out = new Uint8Array(at + section.length + bytes.length - end);
       out.set(bytes.subarray(0, at));
       out.set(section, at);
       out.set(bytes.subarray(end), at + section.length);
-      return { bytes: out, initialBytes: min.value * PAGE, maxBytes: maxPages * PAGE };
+      return { bytes: out, ...limits };
     }
     at = end;
   }
