@@ -46,21 +46,40 @@ int main() { return Depth<100000>::value; }
 """
 
 
-def browser_rss() -> int:
-    """Bytes resident in the browser's processes (Chromium's, started under this test process)."""
-    total = 0
-    todo = [os.getpid()]
+# A switch Chromium ignores, on this module's own browser only: its main process is found
+# by it, and the RSS read is that browser's alone, not the session's shared one's, whose
+# page holds an engine and a runner from the tests before (as a user's tab would not).
+TAG = "--pixel-judge-cpp-bounds"
+
+
+def tree(pid: int) -> list[int]:
+    out, todo = [], [pid]
     while todo:
         pid = todo.pop()
-        proc = Path(f"/proc/{pid}")
+        out.append(pid)
         try:
-            for task in (proc / "task").iterdir():
+            for task in Path(f"/proc/{pid}/task").iterdir():
                 todo += [int(child) for child in (task / "children").read_text().split()]
-            if b"chrom" in (proc / "cmdline").read_bytes():
-                status = (proc / "status").read_text().splitlines()
-                total += int(next(line for line in status if line.startswith("VmRSS:")).split()[1]) * 1024
-        except (OSError, StopIteration):
+        except OSError:
             continue
+    return out
+
+
+def browser_rss() -> int:
+    """Bytes resident in this module's browser: its main process (TAG) and all below it."""
+    total = 0
+    for pid in tree(os.getpid()):
+        try:
+            if TAG.encode() not in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0"):
+                continue
+        except OSError:
+            continue
+        for member in tree(pid):
+            try:
+                status = Path(f"/proc/{member}/status").read_text().splitlines()
+                total += int(next(line for line in status if line.startswith("VmRSS:")).split()[1]) * 1024
+            except (OSError, StopIteration):
+                continue
     return total
 
 
@@ -93,9 +112,18 @@ def run_watched(page: Any, code: str) -> tuple[dict[str, Any] | None, float, int
 
 
 @pytest.fixture(scope="module")
-def cpp(browser: Any, site_url: str) -> Iterator[tuple[Any, Any]]:
+def own_browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """A browser of this module's own, as a user's with one tab: the bounds are on its memory."""
+    args = dict(browser_type_launch_args, args=[*browser_type_launch_args.get("args", []), TAG])
+    browser = browser_type.launch(**args)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def cpp(own_browser: Any, site_url: str) -> Iterator[tuple[Any, Any]]:
     """A context whose toolchain is downloaded, and a page whose compiler is loaded."""
-    context, page, watch = open_page(browser, site_url)
+    context, page, watch = open_page(own_browser, site_url)
     page.set_default_timeout(LOAD_MS)
     page.evaluate("pixelJudge.ready")
     choose_game(page, "byte_me")

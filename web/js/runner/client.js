@@ -97,6 +97,7 @@ export class Runner {
     this.current = null;     // {id, resolve, limitMs, onStart, timer}
     this.ready = false;
     this.boots = [];         // {ms, phases} of the last fresh workers' boots (the benchmark reads them)
+    this.bootCount = 0;      // every fresh worker booted so far (boots keeps only the last 50)
   }
 
   get running() {
@@ -201,7 +202,10 @@ export class Runner {
   receive(msg) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "state" && typeof msg.language === "string" && ["booting", "ready", "failed"].includes(msg.state)) {
-      if (msg.boot && Number.isFinite(msg.boot.ms)) this.boots = [...this.boots.slice(-49), { ms: msg.boot.ms, phases: msg.boot.phases }];
+      if (msg.boot && Number.isFinite(msg.boot.ms)) {
+        this.boots = [...this.boots.slice(-49), { ms: msg.boot.ms, phases: msg.boot.phases }];
+        this.bootCount += 1;
+      }
       this.runtimeState(msg.language, msg.state, String(msg.message || "").slice(0, 500));
       return;
     }

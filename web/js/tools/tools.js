@@ -140,7 +140,7 @@ export function mountTools(container, ctx) {
     },
     // pixelJudge.state().runner: {state: "idle" | "booting" | "ready" | "running" | "failed",
     // message (why it failed), boots: [{ms, phases}] of the last fresh interpreters}.
-    runner: () => ({ ...runnerState, boots: sandbox.boots }),
+    runner: () => ({ ...runnerState, boots: sandbox.boots, bootCount: sandbox.bootCount }),
     hook: {
       check: (game, input, output) => checkHook(full, game, input, output),
       generate: (game, options) => generateHook(full, game, options),
