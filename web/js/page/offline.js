@@ -45,6 +45,25 @@ export function startOffline(ready) {
   });
 }
 
+/**
+ * The banner `id` (also its test id) below the update banner, made the first time.
+ * @param {string} id
+ * @param {string} className
+ * @param {"alert" | "status"} role
+ * @returns {HTMLElement}
+ */
+function bannerAfterUpdate(id, className, role) {
+  const known = document.getElementById(id);
+  if (known) return known;
+  const bar = document.createElement("div");
+  bar.id = id;
+  bar.className = className;
+  bar.setAttribute("role", role);
+  bar.dataset.testid = id;
+  /** @type {HTMLElement} */ (document.getElementById("update")).after(bar);
+  return bar;
+}
+
 /** The banner's catalog key for each problem the service worker names. */
 const DAMAGED = { offline: "ui.offline.damaged_offline", "other-build": "ui.offline.other_build" };
 
@@ -52,15 +71,7 @@ const DAMAGED = { offline: "ui.offline.damaged_offline", "other-build": "ui.offl
 // it again (sw.js): say so, since part of the page may not work.
 /** @param {{problem?: unknown, message?: unknown}} data */
 function showDamaged(data) {
-  let bar = document.getElementById("damaged");
-  if (!bar) {
-    bar = document.createElement("div");
-    bar.id = "damaged";
-    bar.className = "banner";
-    bar.setAttribute("role", "alert");
-    bar.dataset.testid = "damaged";
-    document.getElementById("update").after(bar);
-  }
+  const bar = bannerAfterUpdate("damaged", "banner", "alert");
   const problem = String(data.problem || "");
   const key = DAMAGED[/** @type {keyof typeof DAMAGED} */ (problem)];
   if (key) setText(bar, key);
@@ -79,15 +90,7 @@ function updateFailed(problem) {
   }
   if (offline.state !== "update") offline.state = "update-failed";
   if (problem) console.warn(`update not installed: ${String(problem)}`);
-  let bar = document.getElementById("update-failed");
-  if (!bar) {
-    bar = document.createElement("div");
-    bar.id = "update-failed";
-    bar.className = "banner update";
-    bar.setAttribute("role", "status");
-    bar.dataset.testid = "update-failed";
-    document.getElementById("update").after(bar);
-  }
+  const bar = bannerAfterUpdate("update-failed", "banner update", "status");
   setText(bar, "ui.update.failed");
 }
 
