@@ -164,6 +164,7 @@ def test_the_host_files_send_what_serve_sends_for_every_file(serving):
 
 def test_the_service_worker_sends_the_same_headers_and_types():
     precache = site.read_precache((DIST / "sw.js").read_text(encoding="utf-8"))
+    assert len(precache["files"]) > 10, "the service worker precaches nothing"
     for name in precache["files"]:
         assert precache["headers"].get(name, precache["headers"]["*"]) == headers.headers_for(name)
         assert precache["types"][Path(name).suffix.lower()] == headers.content_type(name)

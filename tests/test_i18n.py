@@ -419,6 +419,7 @@ def test_the_bridge_needs_no_catalog_file_once_imported(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_judge_output_is_the_same_bytes_in_every_language(game, capsys):
+    assert samples(game), f"no samples of {game}"
     for path in samples(game):
         outputs = []
         for lang in LANGS:

@@ -122,7 +122,9 @@ def test_a_lost_game_can_end_in_mid_turn():
 
 
 def test_won_decks_end_with_empty_hand_and_pile():
-    for path in DATA.glob("gen-*_won.in"):
+    paths = sorted(DATA.glob("gen-*_won.in"))
+    assert paths, f"no won decks under {DATA}"
+    for path in paths:
         out = simulate(ENGINE.parse(path.read_text()))
         assert out.won and out.hand == () and out.pile == ()
         assert out.log[-1].event == {"kind": "end", "outcome": "won"}

@@ -98,7 +98,9 @@ def test_no_english_word_is_left_on_the_page(zh: Any, game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sample_solves_to_the_same_bytes_in_chinese(zh: Any, game: str) -> None:
-    for path in sorted((DATA / game).glob("*.in")):
+    paths = sorted((DATA / game).glob("*.in"))
+    assert paths, f"no samples of {game}"
+    for path in paths:
         reply = zh.evaluate("([g, t]) => pixelJudge.solve(g, t)", [game, path.read_text(encoding="utf-8")])
         assert reply["ok"], path
         assert reply["answer"] == path.with_suffix(".ans").read_text(encoding="utf-8"), path
