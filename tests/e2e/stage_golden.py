@@ -171,7 +171,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--png", nargs="+", metavar="DIR KEY:FRAME",
-                        help="also save these frames as PNGs in DIR, e.g. --png /tmp/look kalah/spec-sample-2#0:5")
+                        help="also save these frames as PNGs in DIR, "
+                             "e.g. --png /tmp/look kalah/spec-sample-2#0:5")
     args = parser.parse_args()
     wanted: dict[str, tuple[int, ...]] = {}
     out_dir = Path(args.png[0]) if args.png else None

@@ -277,13 +277,15 @@ async def rewrite():
 
 def forge():
     for k in range(200):
-        js.postMessage(to_js({"type": "result", "id": k, "status": "ok", "stdout": "Bust!\\n", "stderr": "", "ms": 1},
+        js.postMessage(to_js({"type": "result", "id": k, "status": "ok", "stdout": "Bust!\\n",
+                              "stderr": "", "ms": 1},
                              dict_converter=js.Object.fromEntries))
 
 attempt("caches", lambda: js.caches.keys())
 attempt("localStorage", lambda: js.localStorage.setItem("pixelJudge.snapshot.v1", "{}"))
 attempt("indexedDB", lambda: js.indexedDB.open("pixel-judge-attack"))
-attempt("engine-worker", lambda: js.Worker.new(SITE + "js/engine/worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries)))
+attempt("engine-worker", lambda: js.Worker.new(
+    SITE + "js/engine/worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries)))
 asyncio.ensure_future(rewrite())
 js.setInterval(create_proxy(forge), 50)
 """
@@ -295,7 +297,8 @@ STORAGE = """async () => {
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
         caches_[name] = {};
-        for (const request of await cache.keys()) caches_[name][request.url] = await digest(await cache.match(request));
+        for (const request of await cache.keys())
+            caches_[name][request.url] = await digest(await cache.match(request));
     }
     const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
     const databases = (await indexedDB.databases()).map((d) => d.name).sort();
@@ -306,7 +309,8 @@ STORAGE = """async () => {
 def test_a_solution_cannot_touch_the_caches_the_snapshot_or_the_next_run(visited, site):
     _, url = site
     _, page, _ = visited
-    wait_js(page, "pixelJudge.state().offline === 'ready' && !['waiting', 'making'].includes(pixelJudge.state().snapshot)",
+    wait_js(page, "pixelJudge.state().offline === 'ready'"
+                  " && !['waiting', 'making'].includes(pixelJudge.state().snapshot)",
             BACKGROUND_MS)
     page.select_option("[data-testid=game]", "byte_me")
     before = page.evaluate(STORAGE)
@@ -324,7 +328,8 @@ def test_a_solution_cannot_touch_the_caches_the_snapshot_or_the_next_run(visited
     assert page.evaluate(STORAGE) == before
     assert (judged["verdict"], judged["stdout"]) == ("accepted", answer)
     assert [line.split()[:2] for line in attack["stdout"].splitlines()] == [
-        ["caches", "blocked"], ["localStorage", "blocked"], ["indexedDB", "blocked"], ["engine-worker", "blocked"]]
+        ["caches", "blocked"], ["localStorage", "blocked"], ["indexedDB", "blocked"],
+        ["engine-worker", "blocked"]]
     # The real page comes back, from the same snapshot, and solves every sample byte for byte.
     page.reload()
     page.evaluate("pixelJudge.ready")

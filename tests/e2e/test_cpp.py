@@ -48,7 +48,8 @@ def run(page: Any, code: str, text: str, limit_ms: int = 5_000) -> dict[str, Any
 
 def open_solution(page: Any) -> None:
     page.click("[data-testid=tool-solution]")
-    wait_js(page, "document.querySelector('[data-testid=solution-editor]').shadowRoot?.querySelector('.cm-line')")
+    wait_js(page, "document.querySelector('[data-testid=solution-editor]')"
+                  ".shadowRoot?.querySelector('.cm-line')")
 
 
 def box_state(page: Any, state: str, timeout_ms: int = 30_000) -> None:
@@ -74,7 +75,8 @@ def cpp(browser: Any, site_url: str) -> Iterator[tuple[Any, Any, dict[str, Any]]
         const bar = document.querySelector('[data-testid=cpp-progress]');
         const text = document.querySelector('[data-testid=cpp-status]');
         new MutationObserver(() => window.cppSeen.push([bar.hidden ? null : bar.value, text.textContent]))
-            .observe(document.querySelector('[data-testid=cpp-box]'), {attributes: true, childList: true, subtree: true});
+            .observe(document.querySelector('[data-testid=cpp-box]'),
+                     {attributes: true, childList: true, subtree: true});
     }""")
     page.click("[data-testid=cpp-download]")
     box_state(page, "ready", LOAD_MS)
@@ -102,12 +104,14 @@ def test_picking_cpp_says_the_size_then_downloads_with_byte_progress(cpp):
     size = toolchain_wire_mb()
     assert f"C++ needs a one-time {size} download" in seen["before"]
     assert size in seen["button"]
-    shown = [(value, text) for value, text in seen["progress"] if text.startswith("Downloading the C++ compiler: ")]
+    shown = [(value, text) for value, text in seen["progress"]
+             if text.startswith("Downloading the C++ compiler: ")]
     parts = [value for value, _ in shown if value is not None]
     assert [v for v in parts if 0 < v < 1], shown[:5]      # bytes were shown arriving, not just 0 and done
     assert parts == sorted(parts)
     middle = next(text for value, text in shown if value is not None and 0 < value < 1)
-    assert re.fullmatch(rf"Downloading the C\+\+ compiler: \d+\.\d MB of {re.escape(size)} \(\d+%\)", middle), middle
+    assert re.fullmatch(rf"Downloading the C\+\+ compiler: \d+\.\d MB of {re.escape(size)} \(\d+%\)",
+                        middle), middle
     assert "kept in this browser for offline use" in seen["ready"]
     assert [name for name in seen["caches"] if name.startswith("pixel-judge-toolchain-")]
     assert page.is_hidden("[data-testid=cpp-download]") and page.is_hidden("[data-testid=cpp-cancel]")
@@ -235,8 +239,8 @@ def press_and_wait(page: Any, button: str, timeout_ms: int = 300_000) -> None:
 
 
 def shadow(page: Any, expr: str) -> Any:
-    return page.evaluate(f"(() => {{ const root = document.querySelector('[data-testid=solution-editor]').shadowRoot; "
-                         f"return {expr}; }})()")
+    return page.evaluate(f"(() => {{ const root = document.querySelector('[data-testid=solution-editor]')"
+                         f".shadowRoot; return {expr}; }})()")
 
 
 def test_a_compile_error_is_marked_in_the_editor_and_its_message_goes_to_its_line(page):
@@ -248,7 +252,8 @@ def test_a_compile_error_is_marked_in_the_editor_and_its_message_goes_to_its_lin
     assert page.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "compile"
     verdict = page.text_content("[data-testid=solution-verdict]")
     column = int(re.search(rf"line {line}, column (\d+): expected ';'", verdict).group(1))
-    assert f"solution.cpp:{line}:{column}: error: expected ';'" in page.text_content("[data-testid=solution-stderr]")
+    assert (f"solution.cpp:{line}:{column}: error: expected ';'"
+            in page.text_content("[data-testid=solution-stderr]"))
     # The line is marked in the editor (tinted, its error underlined), nowhere else.
     marked = shadow(page, "[...root.querySelectorAll('.cm-errorLine')].map((l) => l.textContent)")
     assert marked == [broken.splitlines()[line - 1]]
@@ -274,7 +279,8 @@ def test_a_run_through_the_page_counts_down_and_is_judged(page):
     page.evaluate("""() => {
         window.countdown = [];
         const node = document.querySelector('[data-testid=solution-countdown]');
-        new MutationObserver(() => window.countdown.push(node.textContent)).observe(node, {childList: true, subtree: true, characterData: true});
+        new MutationObserver(() => window.countdown.push(node.textContent))
+            .observe(node, {childList: true, subtree: true, characterData: true});
     }""")
     press_and_wait(page, "solution-run")
     assert page.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "wrong"
@@ -300,7 +306,8 @@ def test_a_runtime_error_and_a_compile_error_are_worded_in_chinese(page):
         shown = page.text_content("[data-testid=solution-stderr]")
         assert "运行错误：整数除以零 [" in shown and "runtime error" not in shown, shown
         broken = BYTE_ME.replace("cin >> n;", "cin >> n")
-        line = next(k for k, text in enumerate(broken.splitlines(), 1) if "cin >> n" in text and ";" not in text)
+        line = next(k for k, text in enumerate(broken.splitlines(), 1)
+                    if "cin >> n" in text and ";" not in text)
         set_code(page, broken)
         page.fill("[data-testid=input]", read("byte_me", "sample-1.in"))
         press_and_wait(page, "solution-run")
@@ -310,7 +317,8 @@ def test_a_runtime_error_and_a_compile_error_are_worded_in_chinese(page):
         page.select_option("[data-testid=language]", "en")
         wait_js(page, "pixelJudge.state().lang === 'en'")
     # The verdict follows the switch back: the same words in English.
-    assert re.search(rf": line {line}, column \d+: expected ';'", page.text_content("[data-testid=solution-verdict]"))
+    assert re.search(rf": line {line}, column \d+: expected ';'",
+                     page.text_content("[data-testid=solution-verdict]"))
 
 
 def test_cancel_stops_a_compile_and_a_run(page):
@@ -329,7 +337,8 @@ def test_cancel_stops_a_compile_and_a_run(page):
     page.fill("[data-testid=input]", "loop")
     page.fill("[data-testid=solution-limit]", "30")
     page.click("[data-testid=solution-run]")
-    wait_js(page, "document.querySelector('[data-testid=solution-countdown]').textContent.endsWith('s left')", 300_000)
+    wait_js(page, "document.querySelector('[data-testid=solution-countdown]').textContent"
+                  ".endsWith('s left')", 300_000)
     page.click("[data-testid=solution-cancel]")
     wait_js(page, "!document.querySelector('[data-testid=solution-run]').disabled", 30_000)
     assert page.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "cancelled"
@@ -402,19 +411,21 @@ def test_the_language_is_kept_per_game_and_old_code_stays_python(browser, site_u
     context, page, watch = open_page(browser, site_url)
     try:
         # Code saved before C++ came (the one store of old) is Python's.
-        page.evaluate(f"localStorage.setItem('pixelJudge.solutions.v1', JSON.stringify({{byte_me: {SAVED_PYTHON!r}}}))")
+        page.evaluate("localStorage.setItem('pixelJudge.solutions.v1', "
+                      f"JSON.stringify({{byte_me: {SAVED_PYTHON!r}}}))")
         page.reload()
         page.evaluate("pixelJudge.ready")
         choose_game(page, "byte_me")
         open_solution(page)
-        editor = "[...document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelectorAll('.cm-line')]" \
-                 ".map((l) => l.textContent).join('\\n')"
+        editor = "[...document.querySelector('[data-testid=solution-editor]').shadowRoot" \
+                 ".querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n')"
         assert page.input_value("[data-testid=solution-language]") == "python"
         assert page.evaluate(editor) == SAVED_PYTHON
         page.select_option("[data-testid=solution-language]", "cpp")
         wait_js(page, f"{editor}.startsWith('#include <bits/stdc++.h>')")   # the C++ starter
         wait_js(page, "document.querySelector('[data-testid=solution-editor]').shadowRoot"
-                  ".querySelector('[data-testid=solution-code]').getAttribute('aria-label') === 'C++ solution'")
+                  ".querySelector('[data-testid=solution-code]').getAttribute('aria-label')"
+                  " === 'C++ solution'")
         assert "clang++" in page.text_content("[data-testid=solution-hint]")
         page.click("[data-testid=solution-code]")
         page.keyboard.press("Control+End")
@@ -436,7 +447,8 @@ def test_the_language_is_kept_per_game_and_old_code_stays_python(browser, site_u
         wait_js(page, f"{editor} === {SAVED_PYTHON!r}")
         # A solution link carries its language: its C++ code is a proposal shown as C++,
         # and Discard brings back the user's own Python.
-        link = page.evaluate("""async (input) => (await import('./js/page/share.js')).linkFor({game: 'byte_me', text: input,
+        link = page.evaluate("""async (input) => (await import('./js/page/share.js')).linkFor({
+            game: 'byte_me', text: input,
             tool: {name: 'solution', params: {code: 'int main() { return 0; }\\n', language: 'cpp'}}})""",
                              read("byte_me", "sample-1.in"))
         page.goto(link)
@@ -454,7 +466,8 @@ def test_the_language_is_kept_per_game_and_old_code_stays_python(browser, site_u
                                "link.slice(link.indexOf('#')), ['byte_me'])).tool.params", made)
         assert params["language"] == "cpp" and params["code"].endswith("// mine in C++")
         # Stored values that are not what the page wrote are ignored, never trusted.
-        page.evaluate("localStorage.setItem('pixelJudge.solutionLanguage.v1', JSON.stringify({byte_me: 'rust'}));"
+        page.evaluate("localStorage.setItem('pixelJudge.solutionLanguage.v1', "
+                      "JSON.stringify({byte_me: 'rust'}));"
                       "localStorage.setItem('pixelJudge.solutions.cpp.v1', JSON.stringify({byte_me: 42}))")
         page.reload()
         page.evaluate("pixelJudge.ready")

@@ -618,7 +618,8 @@ def test_the_embed_speaks_its_readers_language(browser: Any, host: Any, copied: 
         assert any(cjk.search(t) for t in drawn), drawn
         # The stage's CJK text is drawn in the served pixel face, loaded before the words.
         assert frame.evaluate("document.fonts.check('16px \"PJ Unifont\"', '中')")
-        assert frame.evaluate("[...document.fonts].some((f) => f.family.includes('PJ Unifont') && f.status === 'loaded')")
+        assert frame.evaluate("[...document.fonts].some((f) => f.family.includes('PJ Unifont')"
+                              " && f.status === 'loaded')")
         assert not [t for t in drawn if re.search(r"[A-Za-z]{3,}", t)], drawn
     finally:
         context.close()

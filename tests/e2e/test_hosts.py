@@ -160,7 +160,8 @@ def test_on_a_host_without_headers_the_service_worker_sends_them_from_the_next_l
         assert again.headers["cross-origin-embedder-policy"] == "require-corp"
         page.evaluate("pixelJudge.ready")
         assert page.evaluate("crossOriginIsolated") is True
-        worker = page.evaluate("fetch('js/engine/worker.js').then((r) => r.headers.get('content-security-policy'))")
+        worker = page.evaluate("fetch('js/engine/worker.js')"
+                               ".then((r) => r.headers.get('content-security-policy'))")
         assert worker == headers.CSP
         assert page.evaluate("([g, t]) => pixelJudge.solve(g, t)", ["byte_me", SAMPLE])["answer"] == ANSWER
     finally:

@@ -14,8 +14,10 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 GAMES = ["the_game", "kalah", "house_of_cards", "byte_me", "sevens"]
 # Words a Chinese page keeps: names (the site, the runtime, the players the statements name),
 # file formats, key caps, and the judge's own words in the samples' names.
-KEPT = {"PIXEL", "JUDGE", "BOB", "ALICE", "AXEL", "BIRGIT", "Pixel", "Judge", "Pyodide", "Python", "Alice", "Bob", "Axel", "Birgit",
-        "GIF", "PNG", "CSV", "JSON", "stdout", "stderr", "Home", "End", "Space", "Ctrl", "Enter", "Tab", "Esc",
+KEPT = {"PIXEL", "JUDGE", "BOB", "ALICE", "AXEL", "BIRGIT",
+        "Pixel", "Judge", "Pyodide", "Python", "Alice", "Bob", "Axel", "Birgit",
+        "GIF", "PNG", "CSV", "JSON", "stdout", "stderr",
+        "Home", "End", "Space", "Ctrl", "Enter", "Tab", "Esc",
         "zip", "stdin", "WebAssembly", "Clang"}
 
 
@@ -41,7 +43,8 @@ def zh(browser: Any, site_url: str) -> Iterator[Any]:
 # Visible text of the page, node by node, leaving out the judge's output, code, the user's
 # input, key caps, the game's name and the samples' file names.
 VISIBLE_TEXT = """() => {
-  const skip = "[data-testid=answer], pre, code, textarea, kbd, #game-title, #build-info, .explore-panel .panel-head .hint, "
+  const skip = "[data-testid=answer], pre, code, textarea, kbd, #game-title, #build-info, "
+    + ".explore-panel .panel-head .hint, "
     + "[data-testid=game], [data-testid=sample-list], [data-testid=language], .cm-editor, [data-testid=case]";
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -280,8 +283,10 @@ def test_explore_s_plots_speak_chinese_and_keep_their_words_inside(zh: Any) -> N
     zh.select_option("[data-testid=language]", "en")
     wait_js(zh, "pixelJudge.state().lang === 'en'")
     try:
-        wait_js(zh, "[...document.querySelectorAll('[data-testid=explore-plot]')].every((c) => c.height === 120)")
-        english = [r["label"] for p in zh.evaluate("pixelJudge.exploreState()")["plots"] for r in p["regions"]]
+        wait_js(zh, "[...document.querySelectorAll('[data-testid=explore-plot]')]"
+                    ".every((c) => c.height === 120)")
+        english = [r["label"] for p in zh.evaluate("pixelJudge.exploreState()")["plots"]
+                   for r in p["regions"]]
         assert any("swap" in label for label in english) and not any(CJK.search(x) for x in english), english
     finally:
         zh.select_option("[data-testid=language]", "zh-CN")

@@ -65,8 +65,10 @@ def test_a_drop_over_the_limit_is_refused(page):
         const data = new DataTransfer();
         data.setData('text/plain', 'y'.repeat(n));
         const input = document.querySelector('[data-testid=input]');
-        return input.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+        return input.dispatchEvent(
+            new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
     }""", MAX_INPUT_CHARS + 1)
     assert inserted is False   # the browser's default (inserting the text) was prevented
     assert page.input_value("[data-testid=input]") == TYPED
-    assert page.text_content("[data-testid=error]").startswith(f"The dropped text is {MAX_INPUT_CHARS + 1:,} characters")
+    assert page.text_content("[data-testid=error]").startswith(
+        f"The dropped text is {MAX_INPUT_CHARS + 1:,} characters")

@@ -81,7 +81,8 @@ def visited(browser: Any, tmp_path_factory: Any) -> Iterator[tuple[Any, Any, str
     page.set_default_timeout(BOOT_TIMEOUT_MS)
     page.goto(url)
     page.evaluate("pixelJudge.ready")
-    wait_js(page, "pixelJudge.state().offline === 'ready' && Boolean(navigator.serviceWorker.controller)", BACKGROUND_MS)
+    wait_js(page, "pixelJudge.state().offline === 'ready' && Boolean(navigator.serviceWorker.controller)",
+            BACKGROUND_MS)
     yield context, page, url, root
     context.close()
     server.shutdown()
@@ -112,7 +113,8 @@ def test_files_come_from_the_service_worker_with_the_builds_headers(visited):
     assert page.evaluate(CACHED) == expected_cache(url)
     for name in ("index.html", "js/engine/worker.js", "pyodide/pyodide.asm.wasm", "app.webmanifest"):
         got = page.evaluate("""async (name) => { const r = await fetch(name);
-            return {headers: Object.fromEntries(r.headers), bytes: (await r.arrayBuffer()).byteLength}; }""", name)
+            return {headers: Object.fromEntries(r.headers),
+                    bytes: (await r.arrayBuffer()).byteLength}; }""", name)
         want = {k.lower(): v for k, v in headers.headers_for(name).items()}
         want["content-type"] = headers.content_type(name)
         assert got["headers"] == want, name
@@ -196,7 +198,8 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
         assert response.status == 503
         assert page.evaluate("document.documentElement.lang") == "zh-CN"
         text = page.text_content("[data-testid=damaged-page]")
-        assert "Pixel Judge 的离线副本已损坏：请连接网络后重新加载。" in text and "离线时也无法重新下载" in text, text
+        assert ("Pixel Judge 的离线副本已损坏：请连接网络后重新加载。" in text
+                and "离线时也无法重新下载" in text), text
         assert not re.search(r"\b(?!Pixel\b|Judge\b|PIXEL|JUDGE)[A-Za-z]{3,}", text), text
     finally:
         context.set_offline(False)
@@ -210,7 +213,8 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
         page.evaluate("pixelJudge.ready")
         page.select_option("[data-testid=game]", "sevens")
         wait_js(page, "document.querySelector('[data-testid=damaged]')")
-        assert page.text_content("[data-testid=damaged]") == "Pixel Judge 的离线副本已损坏：请连接网络后重新加载。"
+        assert page.text_content("[data-testid=damaged]") == \
+            "Pixel Judge 的离线副本已损坏：请连接网络后重新加载。"
         page.select_option("[data-testid=language]", "en")
         wait_js(page, "pixelJudge.state().lang === 'en'")
         assert page.text_content("[data-testid=damaged]") == \
@@ -219,7 +223,8 @@ def test_the_damaged_page_and_banner_speak_the_pages_language(visited):
         context.set_offline(False)
     page.reload()
     assert solves(page)
-    wait_js(page, f"(async () => Object.keys(await ({CACHED})()).length === {len(PRECACHE['files'])})()", 30_000)
+    wait_js(page, f"(async () => Object.keys(await ({CACHED})()).length === {len(PRECACHE['files'])})()",
+            30_000)
 
 
 def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offline_copy(visited):
@@ -228,7 +233,8 @@ def test_a_damaged_entry_the_host_now_serves_from_another_build_drops_the_offlin
     name = MAIN
     for path in (root / name, root / f"{name}.br", root / f"{name}.gz"):
         path.unlink(missing_ok=True)
-    (root / name).write_text((DIST / name).read_text(encoding="utf-8") + "// another build\n", encoding="utf-8")
+    (root / name).write_text((DIST / name).read_text(encoding="utf-8") + "// another build\n",
+                             encoding="utf-8")
     tamper(page, [[name, "append"]])
     page.reload()
     # The page's module graph asked for the damaged file: the host's copy is another

@@ -32,7 +32,8 @@ def solved(page: Any, name: str = MAIN) -> None:
 
 
 def pressed(page: Any) -> list[str]:
-    return page.evaluate("[...document.querySelectorAll('[data-testid=input-tool] button[aria-pressed=true]')]"
+    return page.evaluate("[...document.querySelectorAll("
+                         "'[data-testid=input-tool] button[aria-pressed=true]')]"
                          ".map((b) => b.dataset.card)")
 
 
@@ -184,7 +185,8 @@ def test_share_link_restores_the_hand_the_step_and_the_users_move(app: Any, brow
                 timeout_ms=60_000)
         assert page.text_content("[data-testid=answer]") == read(GAME, f"{MAIN}.ans")
         assert page.input_value("[data-testid=input]") == read(GAME, f"{MAIN}.in")
-        assert page.text_content("[data-testid=narration]") == note == engine_frames(GAME, f"{MAIN}.in", moves=tuple(moves))[16]["note"]
+        assert (page.text_content("[data-testid=narration]") == note
+                == engine_frames(GAME, f"{MAIN}.in", moves=tuple(moves))[16]["note"])
         assert page.text_content("[data-testid=hand-count]") == "Alice: 26/26 cards"
         assert page.is_hidden("[data-testid=link-error]")
         assert not watch.errors and not watch.foreign

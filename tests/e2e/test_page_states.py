@@ -282,7 +282,8 @@ def test_solve_pressed_while_a_reload_re_solves_the_same_scene_says_its_result(b
     ended with an empty status line before)."""
     context = browser.new_context(service_workers="block")   # the runtime through context.route
     holding, held = [False], []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route) if holding[0] else route.continue_())
+    context.route("**/pyodide.asm.wasm",
+                  lambda route: held.append(route) if holding[0] else route.continue_())
     try:
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)

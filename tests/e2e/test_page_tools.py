@@ -23,7 +23,8 @@ RAISES = "def f(x):\n    return 1 // x\n\nprint(f(int(input())))\n"
 
 def tool(page, name: str) -> None:
     page.click(f"[data-testid=tool-{name}]")
-    wait_js(page, f"document.querySelector('[data-testid=tool-{name}]').getAttribute('aria-selected') === 'true'")
+    wait_js(page, f"document.querySelector('[data-testid=tool-{name}]')"
+                  ".getAttribute('aria-selected') === 'true'")
 
 
 def set_code(page, code: str) -> None:
@@ -38,7 +39,8 @@ def set_code(page, code: str) -> None:
 
 def editor_code(page) -> str:
     """The code the page keeps for the current game (the editor's whole text)."""
-    return page.evaluate("JSON.parse(localStorage.getItem('pixelJudge.solutions.v1'))[pixelJudge.state().game]")
+    return page.evaluate("JSON.parse(localStorage.getItem('pixelJudge.solutions.v1'))"
+                         "[pixelJudge.state().game]")
 
 
 def wait_idle(page, button: str, timeout_ms: int = 60_000) -> None:
@@ -87,13 +89,15 @@ def test_check_panel_gives_a_verdict_per_case_and_opens_a_failing_case(app):
     app.fill("[data-testid=check-output]", "\n".join(lines))
     app.click("[data-testid=check-run]")
     wait_js(app, "!document.querySelector('[data-testid=check-summary]').hidden")
-    verdicts = app.evaluate("[...document.querySelectorAll('[data-testid=check-results] li')].map(li => li.dataset.verdict)")
+    verdicts = app.evaluate("[...document.querySelectorAll('[data-testid=check-results] li')]"
+                            ".map(li => li.dataset.verdict)")
     assert verdicts == ["accepted", "wrong", "presentation"]
     assert app.text_content("[data-testid=check-summary]").endswith("accepted 1 of 3 cases")
     assert app.text_content("[data-testid=diff-expected] mark") == "!"
     assert app.text_content("[data-testid=diff-got] mark") == "?"
     app.click("[data-testid=check-results] li[data-verdict=wrong] [data-testid=check-open-case]")
-    wait_js(app, "pixelJudge.state().case === 1 && pixelJudge.state().steps > 0 && !pixelJudge.state().solving")
+    wait_js(app, "pixelJudge.state().case === 1 && pixelJudge.state().steps > 0"
+                 " && !pixelJudge.state().solving")
 
     hooked = app.evaluate("([i, o]) => pixelJudge.check('byte_me', i, o)", [SAMPLE, "\n".join(lines)])
     assert hooked["accepted"] == 1 and hooked["total"] == 3
@@ -152,7 +156,8 @@ def test_a_solution_that_loops_forever_is_stopped_at_the_limit_and_the_page_keep
     set_code(app, LOOP)
     app.fill("[data-testid=solution-limit]", "1.5")
     app.click("[data-testid=solution-run]")
-    wait_js(app, "document.querySelector('[data-testid=solution-countdown]').textContent.endsWith('s left')", 60_000)
+    wait_js(app, "document.querySelector('[data-testid=solution-countdown]').textContent"
+                 ".endsWith('s left')", 60_000)
     wait_idle(app, "solution-run")
     assert app.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "time"
     assert "limit" in app.text_content("[data-testid=solution-status]")
@@ -160,7 +165,8 @@ def test_a_solution_that_loops_forever_is_stopped_at_the_limit_and_the_page_keep
     # Cancel stops a run at once (the limit here is far away).
     app.fill("[data-testid=solution-limit]", "30")
     app.click("[data-testid=solution-run]")
-    wait_js(app, "document.querySelector('[data-testid=solution-countdown]').textContent.endsWith('s left')", 60_000)
+    wait_js(app, "document.querySelector('[data-testid=solution-countdown]').textContent"
+                 ".endsWith('s left')", 60_000)
     app.click("[data-testid=solution-cancel]")
     wait_idle(app, "solution-run", 5_000)
     assert app.get_attribute("[data-testid=solution-verdict]", "data-verdict") == "cancelled"
@@ -277,7 +283,8 @@ def test_export_gif_png_and_transcript(app):
     assert gif["mime"] == "image/gif" and (gif["width"], gif["height"]) == (768, 432)
     assert gif_frames(base64.b64decode(gif["base64"])) == (steps, 768, 432) and gif["frames"] == steps
     part = app.evaluate("pixelJudge.exportGif({scale: 1, from: 1, to: 3})")
-    assert gif_frames(base64.b64decode(part["base64"])) == (3, 384, 216) == (part["frames"], part["width"], part["height"])
+    assert (gif_frames(base64.b64decode(part["base64"])) == (3, 384, 216)
+            == (part["frames"], part["width"], part["height"]))
     with pytest.raises(Exception, match="comes after"):
         app.evaluate("pixelJudge.exportGif({scale: 1, from: 3, to: 1})")
     with pytest.raises(Exception, match=f"the last step is {steps - 1}"):
@@ -298,7 +305,8 @@ def test_export_gif_png_and_transcript(app):
     with app.expect_download() as info:
         app.click("[data-testid=export-transcript]")
     lines = Path(info.value.path()).read_text().splitlines()
-    notes = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')].map(li => li.textContent)")
+    notes = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')]"
+                         ".map(li => li.textContent)")
     assert lines == [f"{k}. {note}" for k, note in enumerate(notes)]
 
 
@@ -315,7 +323,8 @@ def test_a_link_opens_a_tool_with_its_inputs_filled_in(app, browser):
     # A context of its own: a second tab in the shared context would hide the shared page.
     context, page, _ = open_page(browser, link)
     try:
-        wait_js(page, "document.querySelector('[data-testid=tool-check]').getAttribute('aria-selected') === 'true'", 90_000)
+        wait_js(page, "document.querySelector('[data-testid=tool-check]')"
+                      ".getAttribute('aria-selected') === 'true'", 90_000)
         # The tool opens once the engine has accepted the link's input (after its boot).
         wait_js(page, "document.querySelector('[data-testid=check-output]').value !== ''", 90_000)
         assert page.input_value("[data-testid=check-output]") == "HAND 1\n<b>Win!</b>\n"
@@ -375,7 +384,8 @@ def test_a_solution_link_is_a_proposal_that_never_replaces_the_saved_code(browse
         page.reload()
         page.evaluate("pixelJudge.ready")
         tool(page, "solution")
-        wait_js(page, "document.querySelector('[data-testid=solution-editor]').shadowRoot.querySelector('.cm-line')")
+        wait_js(page, "document.querySelector('[data-testid=solution-editor]')"
+                      ".shadowRoot.querySelector('.cm-line')")
         assert editor_text(page) == MINE and saved_code(page) == MINE
         assert page.is_hidden("[data-testid=solution-proposal]")
 

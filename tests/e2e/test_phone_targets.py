@@ -60,7 +60,8 @@ ACTIVE_JS = """() => {
   const r = n.getBoundingClientRect();
   window.__ringElement = n;
   n.__ringId = n.__ringId || (window.__ringSeq = (window.__ringSeq || 0) + 1);
-  return {id: n.__ringId, key: n.dataset.testid || n.id || `${n.tagName} ${n.className} ${n.textContent.trim().slice(0, 24)}`,
+  return {id: n.__ringId,
+          key: n.dataset.testid || n.id || `${n.tagName} ${n.className} ${n.textContent.trim().slice(0, 24)}`,
           shadow: Boolean(n.shadowRoot), x: r.x, y: r.y, w: r.width, h: r.height};
 }"""
 

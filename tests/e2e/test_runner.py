@@ -28,7 +28,8 @@ attempt("parent", lambda: js.parent.document)
 
 
 def run(page, code: str, text: str = SAMPLE, limit_ms: int = 10_000) -> dict:
-    return page.evaluate("([c, i, ms]) => pixelJudge.runSolution(c, i, {timeLimitMs: ms})", [code, text, limit_ms])
+    return page.evaluate("([c, i, ms]) => pixelJudge.runSolution(c, i, {timeLimitMs: ms})",
+                         [code, text, limit_ms])
 
 
 def lookup(table: dict[str, str], prelude: str = "") -> str:
@@ -44,7 +45,8 @@ def test_user_code_runs_in_an_opaque_frame_that_reaches_nothing_of_the_site(app,
         assert outcome.startswith("blocked"), (name, outcome)
     frames = app.evaluate("""[...document.querySelectorAll('iframe')].map((f) => ({
         sandbox: f.getAttribute('sandbox'), srcdoc: Boolean(f.srcdoc), src: f.getAttribute('src'),
-        reachable: (() => { try { return Boolean(f.contentWindow.document); } catch { return false; } })() }))""")
+        reachable: (() => { try { return Boolean(f.contentWindow.document); } catch { return false; } })()
+    }))""")
     assert frames == [{"sandbox": "allow-scripts", "srcdoc": True, "src": None, "reachable": False}]
 
 
@@ -68,7 +70,8 @@ asyncio.ensure_future(haunt())
 # A forged result for every id a page could have picked, a moment later.
 def forge():
     for k in range(200):
-        js.postMessage(to_js({"type": "result", "id": k, "status": "ok", "stdout": "Bust!\\n", "stderr": "", "ms": 1},
+        js.postMessage(to_js({"type": "result", "id": k, "status": "ok", "stdout": "Bust!\\n",
+                              "stderr": "", "ms": 1},
                              dict_converter=js.Object.fromEntries))
 js.setTimeout(create_proxy(forge), 50)
 js.setInterval(create_proxy(forge), 100)
@@ -91,7 +94,8 @@ def test_state_from_one_run_is_invisible_to_the_next(app):
     choose_game(app, "byte_me")
     assert run(app, POLLUTER)["stdout"] == "polluted\n"
     # A right solution that takes a moment (a forged result would beat it), then a witness.
-    slow = lookup({SAMPLE: ANSWER}, prelude="import time\nt = time.time()\nwhile time.time() - t < 0.5:\n    pass\n")
+    slow = lookup({SAMPLE: ANSWER},
+                  prelude="import time\nt = time.time()\nwhile time.time() - t < 0.5:\n    pass\n")
     judged = run(app, slow)
     assert (judged["verdict"], judged["stdout"]) == ("accepted", ANSWER)
     assert judged["ms"] >= 500

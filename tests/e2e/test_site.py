@@ -55,7 +55,7 @@ def test_playback_advances_the_step_counter_narration_and_canvas(app):
     assert not app.evaluate("pixelJudge.state().playing")
     after = (app.text_content("[data-testid=step]"), app.text_content("[data-testid=narration]"),
              canvas_pixels(app))
-    assert all(a != b for a, b in zip(before, after))
+    assert all(a != b for a, b in zip(before, after, strict=True))
     assert after[0].startswith(str(app.evaluate("pixelJudge.state().step")) + " / ")
 
 
@@ -106,7 +106,8 @@ def test_speed_changes_while_playing(app):
 def test_transcript_lists_every_frame_and_follows_the_step(app):
     solve_ui(app, "the_game", SAMPLE_1)
     seek(app, 10)
-    items = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')].map(l => l.textContent)")
+    items = app.evaluate("[...document.querySelectorAll('[data-testid=transcript] li')]"
+                         ".map(l => l.textContent)")
     assert len(items) == app.evaluate("pixelJudge.state().steps")
     assert app.text_content("[data-testid=transcript] li.current") == items[10]
     app.click("[data-testid=transcript] li[data-step='12']")

@@ -175,7 +175,8 @@ def test_stage_is_16_9_at_every_width_with_no_sideways_scroll(still_page: Any) -
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900})
             # The stage refits on a ResizeObserver callback: give it a few frames.
-            wait_js(page, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+            wait_js(page, "new Promise((r) => requestAnimationFrame(() => "
+                          "requestAnimationFrame(() => r(true))))")
             page.wait_for_timeout(100)
             box = page.evaluate("(() => { const r = document.querySelector('[data-testid=canvas]')"
                                 ".getBoundingClientRect(); return {w: r.width, h: r.height,"
