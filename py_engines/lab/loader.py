@@ -74,8 +74,8 @@ def classify(err: BaseException, positions: int, limit_ms: int | None,
     if isinstance(err, LabFailure):
         return err
     if isinstance(err, TimeUp):
-        return LabFailure("LimitError", msg("lab.error.time", ms=elapsed_ms, nodes=positions,
-                                            limit=limit_ms or 0))
+        return LabFailure("LimitError", msg("lab.error.time", ms=elapsed_ms, count=positions,
+                                            limit=limit_ms or 0), user_line(err))
     if isinstance(err, MemoryError):
         return LabFailure("LimitError", msg("lab.error.memory", nodes=positions))
     if isinstance(err, EngineError):

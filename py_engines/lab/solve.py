@@ -32,7 +32,9 @@ def _solve(code: str, text: str, solver: Solver, moves: Sequence[str]) -> dict[s
     title = title_of(module) or DEFAULT_TITLE
     start = start_of(module, text)
     value = solver.value(start)
-    line = LabLine(solver, title, solo=not solver.min_seen and solver.mover(start) > 0)
+    # A puzzle: only Max ever moves (a game over at the start reads as a two-player one).
+    solo = not solver.min_seen and not start.is_terminal()
+    line = LabLine(solver, title, solo=solo)
     frames = [_frame_json(f) for f in walk(line, start, moves, merge_end=True)]
     names = [f["event"]["move"] for f in frames[1:]]
     return {"ok": True, "title": title, "value": value, "moves": names, "frames": frames}

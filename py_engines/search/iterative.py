@@ -113,7 +113,7 @@ class Solver:
             if self.time_limit_ms is not None:
                 ms = int((self.clock() - self.started) * 1000)
                 if ms >= self.time_limit_ms:
-                    raise LimitError(msg("lab.error.time", ms=ms, nodes=n,
+                    raise LimitError(msg("lab.error.time", ms=ms, count=n,
                                          limit=self.time_limit_ms))
             if self.progress is not None and n % PROGRESS_EVERY == 0:
                 self.progress(n)
