@@ -17,6 +17,8 @@ DEFAULT_TITLE = "Lab game"
 
 def failure(kind: str, message: Msg, line: int | None = None) -> dict[str, Json]:
     """The failure envelope: the English ``message`` and the ``msg`` for other languages."""
+    if not (type(line) is int and line >= 1):    # a traceback's line may be None or 0
+        line = None
     return {"ok": False, "error": {"type": kind, "message": render(message, SOURCE_LANG),
                                    "line": line, "msg": message.to_dict()}}
 

@@ -177,7 +177,7 @@ class Solver:
                     try:
                         lo, hi = lookup(key, _FULL)
                     except TypeError as err:
-                        raise ContractError(msg("lab.error.key", reason=str(err))) from None
+                        raise ContractError(msg("lab.error.key", reason=str(err)[:200])) from None
                     if lo >= b0:
                         v = lo
                     elif hi <= a0:
