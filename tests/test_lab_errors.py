@@ -306,3 +306,10 @@ def test_a_message_with_a_long_parameter_is_cut_to_plain_text() -> None:
     assert found["msg"] == {"id": "raw", "params": {"text": found["message"]}}
     short = error("WIDTH = 2\n" + WIDE, "", moves=["nope"])
     assert short["msg"]["id"] == "error.move.illegal"
+
+
+def test_an_exception_that_prints_when_worded_stays_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    code = ("class Loud(Exception):\n    def __str__(self):\n        print('loud')\n"
+            "        return 'worded'\n\ndef start(text):\n    raise Loud()\n")
+    assert error(code)["message"] == "Loud: worded"
+    assert capsys.readouterr() == ("", "")

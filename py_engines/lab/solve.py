@@ -50,17 +50,19 @@ def solve_lab(code: str, text: str, *, max_positions: int = DEFAULT_MAX_POSITION
     or a typed failure.  Never raises (KeyboardInterrupt excepted)."""
     begun = time.perf_counter()
     solver = Solver(max_positions=max_positions, time_limit_ms=time_limit_ms, progress=progress)
-    try:
-        with quiet(), deadline(time_limit_ms):
-            result = _solve(code, text, solver, moves)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as err:     # noqa: B036 - SystemExit from the user's code included
-        elapsed = int((time.perf_counter() - begun) * 1000)
-        found = classify(err, solver.positions, time_limit_ms, elapsed)
-        return failure(found.kind, found.msg, found.line)
-    finally:
-        unload()
+    # Quiet until the failure is worded too: an exception's str() may be the user's code.
+    with quiet():
+        try:
+            with deadline(time_limit_ms):
+                result = _solve(code, text, solver, moves)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:     # noqa: B036 - SystemExit from the user's code included
+            elapsed = int((time.perf_counter() - begun) * 1000)
+            found = classify(err, solver.positions, time_limit_ms, elapsed)
+            return failure(found.kind, found.msg, found.line)
+        finally:
+            unload()
     result["stats"] = {"positions": solver.positions,
                        "ms": int((time.perf_counter() - begun) * 1000)}
     return result
