@@ -4,11 +4,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Sequence
 
-from ..i18n import SOURCE_LANG, Msg, msg, render
+from ..i18n import SOURCE_LANG, Msg, render
 from ..search.iterative import Solver
 from ..walker import walk
 from .line import LabLine
-from .loader import LabFailure, classify, deadline, load, quiet, start_of, title_of, unload
+from .loader import classify, deadline, load, quiet, start_of, title_of, unload
 
 Json = Any
 DEFAULT_MAX_POSITIONS = 2_000_000
@@ -68,4 +68,4 @@ def solve_lab(code: str, text: str, *, max_positions: int = DEFAULT_MAX_POSITION
     return result
 
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "LabFailure", "failure", "msg", "solve_lab"]
+__all__ = ["DEFAULT_MAX_POSITIONS", "failure", "solve_lab"]
