@@ -38,11 +38,6 @@
  * @typedef {Object} Scene
  * @property {(g: import("./kit/kit.js").Kit, frame: Frame, prev: Frame | null, t: number) => void} draw
  * @property {(frame: Frame) => Array<[number, number]>} [sounds]  square-wave notes: [Hz, ms] pairs
-<<<<<<< HEAD
- * @property {(container: HTMLElement, io: { read: () => string, write: (text: string) => void }) => { sync: (text: string) => void }} [inputTool]
- *   a game's own way to build an input, writing into the textarea
-=======
->>>>>>> 41c7af0 (The embed draws Sevens: a game's input tool is its own module, loaded by the page's input only)
  * @property {boolean} [generic]  true for the generic scene
  */
 
