@@ -168,7 +168,7 @@ def test_frames_have_the_lab_shape_and_render_in_every_language() -> None:
         for lang in ("en", "zh-CN"):
             assert render(from_json(frame["msg"]), lang)
         if frame["values"] is not None:
-            assert render(from_json(frame["to_move_msg"]), "zh-CN") in ("Max", "Min")
+            assert render(from_json(frame["to_move_msg"]), "zh-CN") in ("极大方", "极小方")
     assert result["frames"][0]["event"] is None
     assert json.loads(json.dumps(result)) == result
 

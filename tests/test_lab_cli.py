@@ -52,8 +52,8 @@ def test_the_cli_prints_the_frames_as_json_in_either_language() -> None:
     assert frames[0]["to_move"] == "Max"
     zh = json.loads(lab(str(EXAMPLES / "take_away.py"), "--json", "--lang", "zh-CN",
                         stdin="2 1").stdout)
-    assert zh[0]["note"] == "Take-away (1 to 3 stones)：Max 先走"
-    assert zh[-1]["note"].endswith("对局结束：Max 胜（+1）")
+    assert zh[0]["note"] == "Take-away (1 to 3 stones)：极大方先走"
+    assert zh[-1]["note"].endswith("对局结束：极大方胜（+1）")
     solo = json.loads(lab(str(EXAMPLES / "puzzle.py"), "--json", "--lang", "zh-CN",
                           stdin="1 2").stdout)
     assert solo[0]["to_move"] == "玩家"
