@@ -39,6 +39,7 @@ import { cardOf } from "./text.js";
 /** The card sizes, largest first: a Sevens track card, a hand card, a small card. */
 export const TIERS = [{ w: 19, h: 24, name: "big" }, { w: 13, h: 20, name: "mid" }, { w: 9, h: 14, name: "small" }];
 const PILE_GAP = 8;
+const PILE_ROW_GAP = 6;
 const ROW_GAP = 3;
 const ITEM_GAP = 2;
 const MAX_PILE_H = 76;
@@ -80,15 +81,17 @@ export function layoutPiles(g, piles, before, box) {
   const minH = pileMinHeight(lh);
   let rows = Math.ceil(n / cols);
   let shown = n;
-  const fit = Math.max(1, Math.floor((box.h + ROW_GAP) / (minH + ROW_GAP)));
+  const fit = Math.max(1, Math.floor((box.h + PILE_ROW_GAP) / (minH + PILE_ROW_GAP)));
   if (rows > fit) {
     rows = fit;
     shown = Math.max(0, rows * cols - 1);
   }
-  const cellH = Math.max(minH, Math.min(MAX_PILE_H, Math.floor((box.h - ROW_GAP * (rows - 1)) / rows)));
-  const h = rows * cellH + ROW_GAP * (rows - 1);
+  const cellH = Math.max(minH, Math.min(MAX_PILE_H, Math.floor((box.h - PILE_ROW_GAP * (rows - 1)) / rows)));
+  const h = rows * cellH + PILE_ROW_GAP * (rows - 1);
   const top = box.y + Math.max(0, Math.floor((box.h - h) / 2));
-  const widths = row ? piles.map(width) : piles.map(() => colW);
+  // A few piles side by side get roomy places (bigger stones), up to 64 px each.
+  const roomy = Math.min(64, Math.floor((box.w - PILE_GAP * (n - 1)) / Math.max(1, n)));
+  const widths = row ? piles.map((p) => Math.max(width(p), roomy)) : piles.map(() => colW);
   /** @type {PilePlace[]} */
   const out = [];
   /** @type {More | null} */
@@ -97,7 +100,7 @@ export function layoutPiles(g, piles, before, box) {
     const slots = Math.min(cols, n - r * cols);
     const span = sum(widths.slice(r * cols, r * cols + slots), (w) => w) + PILE_GAP * (slots - 1);
     let x = box.x + Math.floor((box.w - span) / 2);
-    const y = top + r * (cellH + ROW_GAP);
+    const y = top + r * (cellH + PILE_ROW_GAP);
     for (let k = 0; k < slots; k++) {
       const i = r * cols + k;
       if (i >= shown) {
@@ -127,7 +130,7 @@ function pileMinHeight(lh) { return 8 + 3 + MIN_STACK + 3 + lh; }
 export function pilesHeight(g, piles, w) {
   const probe = layoutPiles(g, piles, null, { x: 0, y: 0, w, h: 1000 });
   const rows = new Set(probe.piles.map((p) => p.y)).size;
-  return rows * pileMinHeight(lineHeight(g, piles.map((p) => p.label))) + ROW_GAP * (rows - 1) + 16;
+  return rows * pileMinHeight(lineHeight(g, piles.map((p) => p.label))) + PILE_ROW_GAP * (rows - 1) + 16;
 }
 
 /**

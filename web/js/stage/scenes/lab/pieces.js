@@ -33,13 +33,14 @@ function hue(text, colors) {
  * @param {number} x
  * @param {number} y
  * @param {string} color
+ * @param {number} k  its scale: 1 (10 x 5 px) or 2
  */
-function stone(g, x, y, color) {
-  g.rect(x + 1, y + 5, STONE_W - 2, 1, SHADOW);
-  g.rect(x + 1, y, STONE_W - 2, 5, color);
-  g.rect(x, y + 1, STONE_W, 3, color);
-  g.rect(x + 2, y + 1, 2, 1, PAL.white);
-  g.rect(x + 1, y + 4, STONE_W - 2, 1, PAL.slate);
+function stone(g, x, y, color, k) {
+  g.rect(x + k, y + 5 * k, (STONE_W - 2) * k, k, SHADOW);
+  g.rect(x + k, y, (STONE_W - 2) * k, 5 * k, color);
+  g.rect(x, y + k, STONE_W * k, 3 * k, color);
+  g.rect(x + 2 * k, y + k, 2 * k, k, PAL.white);
+  g.rect(x + k, y + 4 * k, (STONE_W - 2) * k, k, PAL.slate);
 }
 
 /**
@@ -48,9 +49,10 @@ function stone(g, x, y, color) {
  * @param {number} count
  */
 export function heap(p, count) {
-  const cols = Math.max(1, Math.min(4, Math.floor((p.w + 2) / (STONE_W + 1))));
-  const layers = Math.max(1, Math.floor((p.stackBottom - p.stackTop - 2) / STONE_PITCH));
-  return { cols, shown: Math.min(count, cols * layers), capped: count > cols * layers };
+  const k = p.w >= 2 * (2 * STONE_W + 1) && p.stackBottom - p.stackTop >= 40 ? 2 : 1;
+  const cols = Math.max(1, Math.min(4, Math.floor((p.w + k) / ((STONE_W + 1) * k))));
+  const layers = Math.max(1, Math.floor((p.stackBottom - p.stackTop - 2 * k) / (STONE_PITCH * k)));
+  return { k, cols, shown: Math.min(count, cols * layers), capped: count > cols * layers };
 }
 
 /**
@@ -70,17 +72,17 @@ export function drawPile(g, p, t, flash) {
   g.rect(cx - Math.min(p.w / 2, 18), p.stackBottom + 1, Math.min(p.w, 36), 2, PAL.black);
   const from = p.was === null ? p.count : p.was;
   const count = t < 1 ? Math.round(lerp(from, p.count, ease(t))) : p.count;
-  const { cols, shown, capped } = heap(p, count);
-  const span = cols * (STONE_W + 1) - 1;
+  const { k: z, cols, shown, capped } = heap(p, count);
+  const span = cols * (STONE_W + 1) * z - z;
   for (let k = 0; k < shown; k++) {
     const layer = Math.floor(k / cols);
     const col = k % cols;
-    const x = cx - Math.floor(span / 2) + col * (STONE_W + 1) + (layer % 2 ? 1 : 0) - (cols > 1 && layer % 2 && col === cols - 1 ? 2 : 0);
-    stone(g, x, p.stackBottom - 6 - layer * STONE_PITCH, STONES[(k * 7 + layer) % STONES.length]);
+    const x = cx - Math.floor(span / 2) + col * (STONE_W + 1) * z + (layer % 2 ? z : 0) - (cols > 1 && layer % 2 && col === cols - 1 ? 2 * z : 0);
+    stone(g, x, p.stackBottom - 6 * z - layer * STONE_PITCH * z, STONES[(k * 7 + layer) % STONES.length], z);
   }
   if (capped) {
     // More stones than the heap shows: three dots on its top, the number says how many.
-    const y = p.stackBottom - 6 - Math.ceil(shown / cols) * STONE_PITCH - 1;
+    const y = p.stackBottom - 6 * z - Math.ceil(shown / cols) * STONE_PITCH * z - 1;
     for (let d = -1; d <= 1; d++) g.rect(cx + d * 3 - 1, Math.max(p.stackTop - 2, y), 2, 2, PAL.yellow);
   }
   g.text(String(p.count), cx, p.y, p.changed ? PAL.yellow : PAL.white, { align: "center", shadow: PAL.black });
