@@ -34,7 +34,7 @@ import { cardOf } from "./text.js";
  * @property {number} h
  */
 /** @typedef {{ label: string, x: number, y: number, items: ItemPlace[], more: More | null }} RowPlace */
-/** @typedef {{ text: string, changed: boolean, x: number, y: number, s: number, font: "big" | "tiny" | null }} CellPlace */
+/** @typedef {{ text: string, changed: boolean, x: number, y: number, s: number, size: "big" | "tiny" | null }} CellPlace */
 
 /** The card sizes, largest first: a Sevens track card, a hand card, a small card. */
 export const TIERS = [{ w: 19, h: 24, name: "big" }, { w: 13, h: 20, name: "mid" }, { w: 9, h: 14, name: "small" }];
@@ -247,10 +247,10 @@ export function layoutGrid(g, cells, before, box, most = 20) {
   cells.forEach((row, i) => row.forEach((text, j) => {
     const old = before && i < before.length && j < before[i].length ? before[i][j] : null;
     /** @type {"big" | "tiny" | null} */
-    let font = null;
-    if (text && g.textWidth(text) <= s - 2 && g.textHeight(text) <= s - 2) font = "big";
-    else if (text && tinyDraws(text) && s >= 7 && g.textWidth(text, { font: FONT_3X5 }) <= s - 2) font = "tiny";
-    out.push({ text, changed: before !== null && old !== text, x: x + j * s, y: y + i * s, s, font });
+    let size = null;
+    if (text && g.textWidth(text) <= s - 2 && g.textHeight(text) <= s - 2) size = "big";
+    else if (text && tinyDraws(text) && s >= 7 && g.textWidth(text, { font: FONT_3X5 }) <= s - 2) size = "tiny";
+    out.push({ text, changed: before !== null && old !== text, x: x + j * s, y: y + i * s, s, size });
   }));
   return { cells: out, x, y, w: s * cols, h: s * rows, s };
 }

@@ -173,9 +173,9 @@ export function drawCell(g, c, flash) {
     g.rect(x + inset + 1, y + inset + 1, s - 2 * inset - 1, s - 2 * inset - 1, PAL.black);
     g.rect(x + inset, y + inset, s - 2 * inset - 1, s - 2 * inset - 1, fill);
     const ink = fill === PAL.blue || fill === PAL.red || fill === PAL.lavender ? PAL.white : PAL.black;
-    if (c.font === "big") {
+    if (c.size === "big") {
       g.text(c.text, x + Math.floor(s / 2), y + Math.floor((s - g.textHeight(c.text)) / 2), ink, { align: "center" });
-    } else if (c.font === "tiny") {
+    } else if (c.size === "tiny") {
       const tiny = { font: FONT_3X5 };
       g.text(c.text, x + Math.floor((s - g.textWidth(c.text, tiny)) / 2), y + Math.floor((s - 5) / 2), ink, tiny);
     }
