@@ -48,10 +48,12 @@ def views() -> dict[str, dict[str, Any] | None]:
     assert len(TITLE_40) == 40 and len(NOTE_80) == 80
     return {
         "title": {"title": TITLE_40},
-        "piles-3": {"piles": [{"label": "A", "count": 3}, {"label": "B", "count": 5}, {"label": "C", "count": 7}]},
+        "piles-3": {"piles": [{"label": "A", "count": 3}, {"label": "B", "count": 5},
+                              {"label": "C", "count": 7}]},
         "piles-12": {"piles": piles(12)},
         "rows-6x20": {"rows": rows(6, 20)},
-        "rows-tiles": {"rows": [{"label": "RACK", "cards": ["WORD", "ab", "Q", "ZZZZ", "H14", "x1", "!", "S0"] * 2},
+        "rows-tiles": {"rows": [{"label": "RACK",
+                                 "cards": ["WORD", "ab", "Q", "ZZZZ", "H14", "x1", "!", "S0"] * 2},
                                 {"label": "BAG", "cards": ["A", "B", "C", "D"]}]},
         "grid-3": {"grid": {"cells": [["X", "O", ""], ["", "X", ""], ["O", "", "X"]]}},
         "grid-16": {"grid": grid(16, 16)},
@@ -63,9 +65,11 @@ def views() -> dict[str, dict[str, Any] | None]:
         "grid-rows": {"grid": grid(6, 6), "rows": rows(3, 10, 4), "note": "Rows beside a board."},
         "everything-max": {"title": TITLE_40, "piles": piles(12), "rows": rows(6, 20), "grid": grid(16, 16),
                            "scores": scores(4), "note": NOTE_80},
-        "unicode": {"title": f"GAME {CJK_LABEL} {UNDRAWABLE}", "piles": [{"label": CJK_LABEL, "count": 2},
-                    {"label": f"X{UNDRAWABLE}", "count": 4}], "rows": [{"label": CJK_LABEL, "cards": ["H1", CJK_LABEL, UNDRAWABLE[:2]]}],
-                    "scores": {CJK_LABEL: 1, UNDRAWABLE: 2}, "grid": {"cells": [[CJK_LABEL, UNDRAWABLE[0]], ["", "A"]]},
+        "unicode": {"title": f"GAME {CJK_LABEL} {UNDRAWABLE}",
+                    "piles": [{"label": CJK_LABEL, "count": 2}, {"label": f"X{UNDRAWABLE}", "count": 4}],
+                    "rows": [{"label": CJK_LABEL, "cards": ["H1", CJK_LABEL, UNDRAWABLE[:2]]}],
+                    "scores": {CJK_LABEL: 1, UNDRAWABLE: 2},
+                    "grid": {"cells": [[CJK_LABEL, UNDRAWABLE[0]], ["", "A"]]},
                     "note": f"{CJK_LABEL} {UNDRAWABLE}"},
         "no-view": None,
         "no-view-long": None,
@@ -108,7 +112,8 @@ def cases() -> list[tuple[str, list[dict[str, Any]]]]:
     out = []
     for name, view in views().items():
         over = name in {"note", "scores-4", "everything-max"}
-        prev = frame(0, changed(view), table=[[k, v + "0"] if k == "heap" else [k, v] for k, v in table(name) or []] or None)
+        earlier = [[k, v + "0"] if k == "heap" else [k, v] for k, v in table(name) or []]
+        prev = frame(0, changed(view), table=earlier or None)
         now = frame(1, view, table=table(name), over=over, to_move=-1)
         out.append((name, [prev, now]))
     return out

@@ -47,16 +47,21 @@ PAINT = """async ([cases, show]) => {
     const boxes = paint(ctx, scene, { frame, prev, t: 1 }, { words, now: 0, reduced: true });
     const plan = scene.layout(makeKit(ctx, { now: 0, reduced: true, words }, []), frame, prev);
     const marks = [];
-    for (const p of (plan.piles ? plan.piles.piles : [])) marks.push({ kind: 'pile', changed: p.changed, ink: hex(p.x - 2, p.y - 2) });
+    const mark = (kind, changed, x, y) => marks.push({ kind, changed, ink: hex(x, y) });
+    for (const p of (plan.piles ? plan.piles.piles : [])) mark('pile', p.changed, p.x - 2, p.y - 2);
     for (const r of (plan.rows ? plan.rows.rows : [])) {
-      for (const it of r.items) marks.push({ kind: 'card', changed: it.changed, ink: hex(it.x - 1, it.y - 1) });
+      for (const it of r.items) mark('card', it.changed, it.x - 1, it.y - 1);
     }
-    for (const c of (plan.grid ? plan.grid.cells : [])) marks.push({ kind: 'cell', changed: c.changed, ink: hex(c.x, c.y) });
+    for (const c of (plan.grid ? plan.grid.cells : [])) mark('cell', c.changed, c.x, c.y);
     for (const s of plan.scores) marks.push({ kind: 'score', changed: s.changed, ink: hex(s.x, s.y) });
-    out[name] = { boxes, marks, rows: plan.rows ? plan.rows.tier : null };
+    // The step's tween (a flash, a heap growing or shrinking, a card dropping in).
+    const tween = [0.1, 0.5, 0.9].map((t) => paint(ctx, scene, { frame, prev, t },
+      { words, now: 0, reduced: false }));
+    out[name] = { boxes, marks, rows: plan.rows ? plan.rows.tier : null, tween };
     if (show) {
       const stage = document.querySelector('[data-testid=canvas]');
-      paint(stage.getContext('2d', { alpha: false }), scene, { frame, prev, t: 1 }, { words, now: 0, reduced: true });
+      const shown = stage.getContext('2d', { alpha: false });
+      paint(shown, scene, { frame, prev, t: 1 }, { words, now: 0, reduced: true });
       out[name].shown = true;
     }
   }
@@ -65,8 +70,8 @@ PAINT = """async ([cases, show]) => {
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return (a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
-            and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
+    return bool(a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
+                and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
 
 
 @pytest.fixture(scope="module", params=[(size, lang) for size in SIZES for lang in ("en", "zh-CN")],
@@ -112,6 +117,16 @@ def test_no_text_leaves_the_stage_or_overlaps_another(painted: dict[str, Any]) -
                     problems.append(f"{name}: {a['text']!r} {a} overlaps {b['text']!r} {b}")
     assert not problems, "\n".join(problems[:30])
     assert not painted["errors"], painted["errors"]
+
+
+def test_the_tween_into_a_frame_draws_the_same_texts_within_the_stage(painted: dict[str, Any]) -> None:
+    for name, drawn in painted["out"].items():
+        for boxes in drawn["tween"]:
+            assert "scene error" not in [b["text"] for b in boxes], (name, boxes[:3])
+            assert sorted(b["text"] for b in boxes) == sorted(b["text"] for b in drawn["boxes"]), name
+            assert all(0 <= b["x"] and b["x"] + b["w"] <= STAGE_W
+                       and 0 <= b["y"] and b["y"] + b["h"] <= STAGE_H for b in boxes), name
+            assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)], name
 
 
 def labels(name: str, frames: list[dict[str, Any]]) -> list[str]:
