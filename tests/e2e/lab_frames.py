@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 CJK_LABEL = "文件"        # characters of the Chinese catalog: the served CJK face draws them
+CJK_12 = "游戏结束局面值轮到小方大方"[:12]   # twelve of them: a label at its bound, 192 px wide
 UNDRAWABLE = "\U0001F600\u0007\u05d0"   # an emoji, a control character, Hebrew: no served face
 
 
@@ -71,6 +72,15 @@ def views() -> dict[str, dict[str, Any] | None]:
                     "scores": {CJK_LABEL: 1, UNDRAWABLE: 2},
                     "grid": {"cells": [[CJK_LABEL, UNDRAWABLE[0]], ["", "A"]]},
                     "note": f"{CJK_LABEL} {UNDRAWABLE}"},
+        "cjk-bounds": {"title": CJK_12 * 3 + CJK_12[:4],
+                       "piles": [{"label": CJK_12, "count": k} for k in range(12)],
+                       "rows": [{"label": CJK_12, "cards": [CJK_LABEL * 2, "H7", "S12"] * 6} for _ in range(6)],
+                       "grid": {"cells": [[CJK_LABEL, "X"] * 4] * 8}, "scores": {CJK_12: 1, CJK_12[:6]: -3},
+                       "note": CJK_12 * 6 + CJK_12[:8]},
+        "cjk-short": {"title": CJK_12,
+                      "piles": [{"label": CJK_12[:4], "count": 5}, {"label": CJK_LABEL, "count": 8}],
+                      "rows": [{"label": CJK_12[:2], "cards": [CJK_LABEL, "D1", "C13"]}],
+                      "scores": {CJK_12[:4]: 3}},
         "no-view": None,
         "no-view-long": None,
     }

@@ -187,6 +187,11 @@ def test_users_unicode_draws_what_a_face_has_and_a_stand_in_for_the_rest(painted
     if painted["lang"] == "zh-CN":
         # The CJK face is loaded with Chinese, and it has these characters.
         assert CJK_LABEL in texts, texts
+        short = views()["cjk-short"]
+        assert short is not None
+        drawn_short = [b["text"] for b in painted["out"]["cjk-short"]["boxes"]]
+        assert {short["title"], *(p["label"] for p in short["piles"]), short["rows"][0]["label"],
+                *short["scores"]} <= set(drawn_short), drawn_short
     else:
         assert CJK_LABEL not in drawn and "??" in texts, texts
 

@@ -4,7 +4,7 @@
 // stacks), then wraps, and last shows what fits and "+N" for the rest.  Every place says
 // whether it changed since the previous frame (`changed`), which the scene outlines.
 import { FONT_3X5 } from "../../kit/index.js";
-import { cardOf } from "./text.js";
+import { cardOf, cut } from "./text.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
 /** @typedef {{ x: number, y: number, w: number, h: number }} Rect */
@@ -65,12 +65,14 @@ const sum = (xs, f) => xs.reduce((n, x) => n + f(x), 0);
  * The piles in `box`: one row of stacks when their labels fit side by side, else a grid of
  * them; the count over each stack, the label under it.
  * @param {Kit} g
- * @param {Array<{ label: string, count: number }>} piles
+ * @param {Array<{ label: string, count: number }>} given
  * @param {Array<{ label: string, count: number }> | null} before  the previous frame's piles
  * @param {Rect} box
  * @returns {{ piles: PilePlace[], more: More | null, h: number }}
  */
-export function layoutPiles(g, piles, before, box) {
+export function layoutPiles(g, given, before, box) {
+  // A label wider than the box (CJK, in a narrow column) is cut to it.
+  const piles = given.map((p) => ({ ...p, label: cut(g, p.label, box.w) }));
   const n = piles.length;
   const lh = lineHeight(g, piles.map((p) => p.label));
   /** @param {{ label: string, count: number }} p */
@@ -172,12 +174,13 @@ function flow(g, widths, aw, most) {
  * The rows in `box`: each row's label at its left (or above it, for long labels), its cards
  * and tiles after it, wrapping; the largest card size with which every row fits.
  * @param {Kit} g
- * @param {Array<{ label: string, cards: string[] }>} rows
+ * @param {Array<{ label: string, cards: string[] }>} given
  * @param {Array<{ label: string, cards: string[] }> | null} before
  * @param {Rect} box
  * @returns {{ rows: RowPlace[], more: More | null, h: number, tier: string }}
  */
-export function layoutRows(g, rows, before, box) {
+export function layoutRows(g, given, before, box) {
+  const rows = given.map((r) => ({ ...r, label: cut(g, r.label, box.w) }));
   const lh = lineHeight(g, rows.map((r) => r.label));
   const labelW = Math.max(0, ...rows.map((r) => g.textWidth(r.label))) + 6;
   const side = labelW <= Math.min(110, box.w * 0.34);

@@ -94,11 +94,9 @@ export function drawPile(g, p, t, flash) {
  * @param {Kit} g
  * @param {ItemPlace} item
  * @param {{ suit: "S" | "H" | "D" | "C", rank: number }} c
- * @param {number} dy  how far it still has to drop in
  */
-function face(g, item, c, dy) {
-  const { x, w, h } = item;
-  const y = item.y - dy;
+function face(g, item, c) {
+  const { x, y, w, h } = item;
   const ink = c.suit === "H" || c.suit === "D" ? PAL.red : PAL.black;
   card(g, x, y, w, h, { face: PAL.white, edge: PAL.slate });
   const big = w >= 19;
@@ -114,11 +112,9 @@ function face(g, item, c, dy) {
  * is its text's box.
  * @param {Kit} g
  * @param {ItemPlace} item
- * @param {number} dy
  */
-function letterTile(g, item, dy) {
-  const { x, w, h } = item;
-  const y = item.y - dy;
+function letterTile(g, item) {
+  const { x, y, w, h } = item;
   g.rect(x + 1, y + 1, w, h, SHADOW);
   g.rect(x, y, w, h, PAL.peach);
   g.box(x, y, w, h, PAL.brown);
@@ -130,18 +126,28 @@ function letterTile(g, item, dy) {
 }
 
 /**
- * A row's card or tile; a changed one drops in during the tween and is outlined.
+ * A row's card or tile; a changed one is outlined, and sparks in the tween.
  * @param {Kit} g
  * @param {ItemPlace} item
  * @param {number} t
  * @param {boolean} flash
  */
 export function drawItem(g, item, t, flash) {
-  const dy = item.changed && t < 1 ? Math.round((1 - ease(t)) * 5) : 0;
   if (item.changed && flash) g.rect(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.plum);
-  if (item.card) face(g, item, item.card, dy);
-  else letterTile(g, item, dy);
-  if (item.changed) g.box(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.yellow);
+  if (item.card) face(g, item, item.card);
+  else letterTile(g, item);
+  if (item.changed) {
+    g.box(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.yellow);
+    // Sparks fly off its corners in the tween (pixels only: no text moves).
+    if (t < 1 && !g.reduced) {
+      const r = 2 + ease(t) * 5;
+      for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+        const cx = item.x + (dx > 0 ? item.w : 0);
+        const cy = item.y + (dy > 0 ? item.h : 0);
+        g.rect(cx + dx * r - 1, cy + dy * r - 1, 2, 2, t < 0.5 ? PAL.white : PAL.yellow);
+      }
+    }
+  }
 }
 
 /**
