@@ -5,6 +5,7 @@ Each case is a pair (the previous frame, the frame) so what changed can be check
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 CJK_LABEL = "文件"        # characters of the Chinese catalog: the served CJK face draws them
@@ -126,4 +127,25 @@ def cases() -> list[tuple[str, list[dict[str, Any]]]]:
         prev = frame(0, changed(view), table=earlier or None)
         now = frame(1, view, table=table(name), over=over, to_move=-1)
         out.append((name, [prev, now]))
+    return out
+
+
+def example_cases() -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every frame of the shipped examples' main lines (py_engines/lab/examples, solved here by the
+    engine itself), each with the frame before it (none for the first)."""
+    import importlib
+    import inspect
+
+    from py_engines.lab import solve_lab
+    from py_engines.lab.examples import __path__ as folder
+
+    out = []
+    for path in sorted(Path(folder[0]).glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"py_engines.lab.examples.{path.stem}")
+        solved = solve_lab(inspect.getsource(module), getattr(module, "SAMPLE", ""))
+        assert solved["ok"], (path.name, solved)
+        frames = solved["frames"]
+        out += [(f"{path.stem}#{k}", [frames[k - 1] if k else None, f]) for k, f in enumerate(frames)]
     return out

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, boot
-from lab_frames import CJK_LABEL, UNDRAWABLE, WHOLE, cases, views
+from lab_frames import CJK_LABEL, UNDRAWABLE, WHOLE, cases, example_cases, views
 
 STAGE_W, STAGE_H = 384, 216
 YELLOW = "#ffec27"
@@ -88,14 +88,14 @@ def painted(request: pytest.FixtureRequest, browser: Any, site_url: str) -> Iter
     page.goto(site_url)
     page.set_default_timeout(BOOT_TIMEOUT_MS)
     boot(page)
-    result: dict[str, Any] = page.evaluate(PAINT, [[[n, f] for n, f in cases()], False])
+    result: dict[str, Any] = page.evaluate(PAINT, [[[n, f] for n, f in cases() + example_cases()], False])
     assert result["lang"] == lang
     result["errors"] = errors
     shots = os.environ.get("LAB_STAGE_PNG")
     if shots:
         folder = Path(shots)
         folder.mkdir(parents=True, exist_ok=True)
-        for name, frames in cases():
+        for name, frames in cases() + [c for c in example_cases() if c[0].endswith(("#0", "#1"))]:
             page.evaluate(PAINT, [[[name, frames]], True])
             page.locator("[data-testid=canvas]").screenshot(path=str(folder / f"{size}-{lang}-{name}.png"))
     yield result
@@ -151,6 +151,23 @@ def test_every_label_of_the_view_is_drawn_whole(painted: dict[str, Any]) -> None
         if note:
             drawn = " ".join(texts)
             assert all(word in drawn for word in note.split()), (name, note, texts)
+
+
+def test_every_frame_of_the_shipped_examples_draws_its_labels_and_who_moves(painted: dict[str, Any]) -> None:
+    seen = 0
+    for name, (_, frame) in example_cases():
+        texts = [b["text"] for b in painted["out"][name]["boxes"]]
+        view = frame["state"]["view"]
+        assert view is not None, name
+        wanted = [view.get("title", frame["state"]["title"])] + [p["label"] for p in view.get("piles", [])]
+        wanted += [str(p["count"]) for p in view.get("piles", [])] + [r["label"] for r in view.get("rows", [])]
+        wanted += list(view.get("scores", {})) + [str(v) for v in view.get("scores", {}).values()]
+        wanted += [c for r in view.get("rows", []) for c in r["cards"]]
+        assert not [w for w in wanted if w not in texts], (name, wanted, texts)
+        # Who moves comes from the engine's message, in the page's language (never its id).
+        assert not [t for t in texts if "lab." in t], (name, texts)
+        seen += 1
+    assert seen >= 30, seen
 
 
 def test_a_case_too_big_for_the_stage_says_what_it_left_out(painted: dict[str, Any]) -> None:

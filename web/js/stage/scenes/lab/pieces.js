@@ -50,8 +50,10 @@ function stone(g, x, y, color, k) {
  */
 export function heap(p, count) {
   const k = p.w >= 2 * (2 * STONE_W + 1) && p.stackBottom - p.stackTop >= 40 ? 2 : 1;
-  const cols = Math.max(1, Math.min(4, Math.floor((p.w + k) / ((STONE_W + 1) * k))));
+  const most = Math.max(1, Math.min(4, Math.floor((p.w + k) / ((STONE_W + 1) * k))));
   const layers = Math.max(1, Math.floor((p.stackBottom - p.stackTop - 2 * k) / (STONE_PITCH * k)));
+  // As few columns as hold the count (at least two, for a heap's shape): a tall pile looks tall.
+  const cols = Math.min(most, Math.max(2, Math.ceil(count / layers)));
   return { k, cols, shown: Math.min(count, cols * layers), capped: count > cols * layers };
 }
 
