@@ -82,6 +82,10 @@ def views() -> dict[str, dict[str, Any] | None]:
                       "piles": [{"label": CJK_12[:4], "count": 5}, {"label": CJK_LABEL, "count": 8}],
                       "rows": [{"label": CJK_12[:2], "cards": [CJK_LABEL, "D1", "C13"]}],
                       "scores": {CJK_12[:4]: 3}},
+        # What no checked view holds (the page checks them first): the scene still draws, never fails.
+        "junk": {"title": 5, "piles": [{"label": None, "count": "7"}, {"count": 1e300}, None], "scores": [1, 2],
+                 "rows": [None, {"label": ["x"], "cards": [1, None, {"a": 1}]}], "note": None,
+                 "grid": {"cells": [[1, 2.5], "ab", None, [True]]}},
         "no-view": None,
         "no-view-long": None,
     }
@@ -124,7 +128,7 @@ def cases() -> list[tuple[str, list[dict[str, Any]]]]:
     for name, view in views().items():
         over = name in {"note", "scores-4", "everything-max"}
         earlier = [[k, v + "0"] if k == "heap" else [k, v] for k, v in table(name) or []]
-        prev = frame(0, changed(view), table=earlier or None)
+        prev = frame(0, None if name == "junk" else changed(view), table=earlier or None)
         now = frame(1, view, table=table(name), over=over, to_move=-1)
         out.append((name, [prev, now]))
     return out

@@ -213,6 +213,13 @@ def test_users_unicode_draws_what_a_face_has_and_a_stand_in_for_the_rest(painted
         assert CJK_LABEL not in drawn and "??" in texts, texts
 
 
+def test_a_view_no_check_would_pass_still_draws_what_it_can(painted: dict[str, Any]) -> None:
+    texts = [b["text"] for b in painted["out"]["junk"]["boxes"]]
+    # The title 5, the first pile's label (none: "") and count ("7" is no number: 0), the grid's 1.
+    assert {"5", "0", "1"} <= set(texts), texts
+    assert not painted["errors"], painted["errors"]   # a scene that throws logs its error
+
+
 def test_the_cards_shrink_to_fit_six_rows_of_twenty(painted: dict[str, Any]) -> None:
     assert painted["out"]["rows-6x20"]["rows"] == "small"
     assert painted["out"]["piles-rows"]["rows"] in {"big", "mid"}
