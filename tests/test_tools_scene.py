@@ -200,3 +200,18 @@ def test_the_cli_prints_the_scene_before_the_tally(tmp_path: Path) -> None:
     assert res.returncode == 1
     assert res.stdout.splitlines()[-2].startswith(f"first departure: case {k + 1}, step {last} ")
     assert res.stdout.splitlines()[-1].startswith("accepted ")
+
+
+def test_the_cli_stress_names_the_scene_of_its_shrunk_input(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from scene_cases import BYTE_ME_STRICT, byte_me_strict_scene
+    program = tmp_path / "strict.py"
+    program.write_text(BYTE_ME_STRICT)
+    res = subprocess.run([sys.executable, "-m", "py_engines", "stress", "byte_me", "--count", "60",
+                          "--", sys.executable, str(program)], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=600, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert res.returncode == 1, res.stderr
+    shrunk = (tmp_path / "stress-fail.in").read_text()
+    found = byte_me_strict_scene(shrunk)
+    assert shrunk.count("START") == 1 and found is not None
+    assert f"first departure: case {found[0] + 1}, step {found[1]} " in res.stdout
