@@ -11,7 +11,7 @@ import subprocess
 import sys
 from typing import Any
 
-from conftest import choose_game, wait_js
+from conftest import choose_game, read, wait_js
 from scene_cases import (BYTE_ME_STRICT, THE_GAME_RIGHTMOST_TRICK, byte_me_input, byte_me_strict_scene,
                          the_game_departure, the_game_input)
 
@@ -145,3 +145,25 @@ def test_the_game_with_a_wrong_trick_is_shown_at_the_play_that_goes_wrong(app: A
     assert (state["game"], state["case"], state["step"]) == ("the_game", 0, step)
     frame = app.evaluate("document.querySelector('[data-testid=narration]').textContent")
     assert "TRICK" in frame.upper()     # the engine's trick the program made elsewhere
+
+
+def test_a_two_player_value_is_shown_at_its_case_start_beside_the_engines(app: Any) -> None:
+    text = read("kalah", "spec-sample-1.in")
+    right = read("kalah", "spec-sample-1.ans").splitlines()
+    k = 3
+    wrong = right[:k] + [str(int(right[k]) + 1)] + right[k + 1:]
+    code = f"print({chr(10).join(wrong)!r})\n"
+    choose_game(app, "kalah")
+    result = run(app, code, text)
+    assert result["verdict"] == "wrong" and result["scene"] == {"case": k, "step": 0}
+    app.fill("[data-testid=input]", text)
+    set_code(app, code)
+    app.click("[data-testid=solution-run]")
+    wait_idle(app)
+    state = show(app)
+    assert (state["game"], state["case"], state["step"]) == ("kalah", k, 0)
+    words = banner(app)
+    assert f"Yours: {wrong[k]}" in words and f"The judge's: {right[k]}" in words
+    # The move panel lists every first move's value at the case's start.
+    assert app.is_visible("[data-testid=moves]")
+    assert app.evaluate("document.querySelectorAll('[data-testid=move-list] button').length") > 0
