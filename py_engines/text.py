@@ -141,3 +141,28 @@ def _number_problem(t: str) -> Msg:
 
 def iter_nonblank(lines: list[list[Token]]) -> Iterator[list[Token]]:
     return (line for line in lines if line)
+
+
+def departing_line(expected: str, got: str, *,
+                   blank_lines: bool = False) -> tuple[int, list[str] | None, list[str] | None]:
+    """Where ``got`` first departs from ``expected``, line by line: the index of the first
+    line whose tokens differ (``None`` for a side that has no line there) with both lines'
+    tokens, or, when every line's tokens agree, of the first line whose text differs (only
+    white space).  Blank lines are skipped on both sides unless ``blank_lines`` (a format
+    whose empty line means something, such as an empty list).  ``(len, None, None)`` when
+    the two agree line for line."""
+    def lines(text: str) -> list[str]:
+        out = text.split("\n")
+        if out and out[-1] == "":
+            out.pop()
+        return out if blank_lines else [line for line in out if line.strip()]
+    exp, out = lines(expected), lines(got)
+    for k in range(max(len(exp), len(out))):
+        e = exp[k].split() if k < len(exp) else None
+        g = out[k].split() if k < len(out) else None
+        if e != g:
+            return k, e, g
+    for k, (e_line, g_line) in enumerate(zip(exp, out, strict=False)):
+        if e_line != g_line:
+            return k, e_line.split(), g_line.split()
+    return max(len(exp), len(out)), None, None

@@ -465,7 +465,9 @@ def test_the_tools_speak_chinese(tmp_path, capsys):
     assert main(["check", "kalah", str(sample), str(wrong), "--lang", "zh-CN"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "第 1 组：格式错误，位于第 1 行第 3 列：行末有多余空白：读到 \"-2 \""
-    assert out[1] == "第 2 组：通过" and out[-1] == f"{len(out) - 1} 组中通过 {len(out) - 2} 组"
+    # One line per case, the scene of the first case not accepted, then the tally.
+    assert out[-2] == "首次偏离：第 1 组，第 0 步（在舞台上打开这一组的这一步即可看到）"
+    assert out[1] == "第 2 组：通过" and out[-1] == f"{len(out) - 2} 组中通过 {len(out) - 3} 组"
     with pytest.raises(SystemExit):
         main(["gen", "kalah", "--help", "--lang", "zh-CN"])
     assert "模式：" in capsys.readouterr().out

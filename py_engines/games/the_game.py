@@ -26,7 +26,7 @@ from ..explore.study import Plot, Study
 from ..gen_helpers import check_mode, pattern_cycle
 from ..i18n import Msg, msg
 from ..registry import register
-from ..text import Token, check_size, end_position, parse_int, tokenize
+from ..text import Token, check_size, departing_line, end_position, parse_int, tokenize
 
 DECK = range(2, 100)
 DECK_SIZE = 98
@@ -299,6 +299,37 @@ class TheGame(BaseEngine[Deck, Outcome]):
                                            pile=len(s.pile)).to_dict()
             frames.append(Frame(i, "player" if s.event else None, s.event, state, s.note))
         return frames
+
+    def departure(self, problem: Deck, result: Result[Outcome], case: int, expected: str,
+                  got: str) -> int:
+        """The step where ``got`` parts from the answer (tools/scene.py): the play that put
+        the first differing card on its row (the earliest such play over the four rows),
+        or the last frame when only the hand or the pile differ."""
+        log = result.cases[0].log
+        played = {s.event["card"]: i for i, s in enumerate(log)
+                  if s.event and s.event["kind"] == "play"}
+        last = len(log) - 1
+        exp, out = expected.split("\n"), got.split("\n")
+        steps = []
+        for r in range(len(ASCENDING)):
+            e = exp[r].split() if r < len(exp) else []
+            g = out[r].split() if r < len(out) else []
+            if e != g:
+                j = next(j for j in range(max(len(e), len(g)))
+                         if j >= len(e) or j >= len(g) or e[j] != g[j])
+                card = e[j] if j < len(e) else g[j]
+                steps.append(0 if j == 0 else played.get(int(card) if card.isdigit() else 0, last))
+        if steps:
+            return min(steps)
+        k, _, _ = departing_line(expected, got, blank_lines=True)
+        if k >= len(ASCENDING) or k >= len(out):
+            return last
+        # Only white space differs on a row: the play of the card just before it.
+        e_line, g_line = exp[k], out[k]
+        common = next((n for n, (a, b) in enumerate(zip(e_line, g_line, strict=False)) if a != b),
+                      min(len(e_line), len(g_line)))
+        before = g_line[:common].split()
+        return played.get(int(before[-1]), 0) if len(before) > 1 and before[-1].isdigit() else 0
 
     def random_input(self, seed: int, **options: Any) -> str:
         cards = list(DECK)

@@ -479,5 +479,10 @@ def main(argv: Sequence[str]) -> int:
         report = check(args.game, input_text, output, strict=args.strict)
     except EngineError as err:
         return error(msg("common.in_file", file=args.input, message=err.located()))
-    sys.stdout.write("".join(line + "\n" for line in report.lines(lang)))
+    lines = report.lines(lang)
+    from .scene import scene_of   # it builds on this module
+    scene = scene_of(engine_of(args.game), input_text, output, report)
+    if scene is not None:        # where to look on the stage, before the tally
+        lines.insert(-1, render(scene.said(), lang))
+    sys.stdout.write("".join(line + "\n" for line in lines))
     return 0 if report.ok else 1

@@ -2,7 +2,8 @@
 
   {"cmd": "check", "game": G, "input": I, "output": O, "strict": false}
     -> {"cases": [{"case", "verdict", "line", "column", "expected", "got", "message_msg"}],
-        "accepted": K, "total": N}
+        "accepted": K, "total": N, "scene": null | {"case", "step", "line", "expected", "got"}}
+    (scene: where the first case not accepted departs from the engine's; see scene.py)
   {"cmd": "generate", "game": G, "seed": S, "count": N, "mode": "random", "cases": null,
    "first": 1}
     -> {"tests": [{"name": "G-S-K", "input", "answer"}]}   (K = first .. first+N-1)
@@ -20,6 +21,7 @@ from ..i18n import msg
 from .check import check
 from .gen import generate_tests
 from .hooks import engine_of, shrink_candidates, split_cases
+from .scene import scene_of
 
 
 def _get(req: dict[str, Any], key: str, kind: type, default: Any = None, *,
@@ -40,9 +42,10 @@ def _input(req: dict[str, Any]) -> str:
 
 
 def _cmd_check(req: dict[str, Any]) -> dict[str, Any]:
-    report = check(_get(req, "game", str), _input(req), _get(req, "output", str),
-                   strict=_get(req, "strict", bool, False))
-    return report.to_dict()
+    game, text, output = _get(req, "game", str), _input(req), _get(req, "output", str)
+    report = check(game, text, output, strict=_get(req, "strict", bool, False))
+    scene = scene_of(engine_of(game), text, output, report)
+    return {**report.to_dict(), "scene": None if scene is None else scene.to_dict()}
 
 
 def _cmd_generate(req: dict[str, Any]) -> dict[str, Any]:

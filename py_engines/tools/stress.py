@@ -7,7 +7,8 @@ writes for the same seed, mode and cases, made one at a time) until its output i
 not accepted, it exits with a non-zero status, it passes the time limit, it prints
 more than the output limit (in MB) or it runs out of its memory (in MB).  It then shrinks the failing input
 (see ``shrink``), writes it to ``stress-fail.in``, prints it with the head of
-both outputs and exits 1.  Exit 0 when all N inputs pass, 2 on bad arguments
+both outputs (and, for a wrong answer, the scene where it parts: ``scene``) and
+exits 1.  Exit 0 when all N inputs pass, 2 on bad arguments
 or a command that cannot run.  Each run is bounded (``process``): its whole
 process group (on Linux every process it left) is killed after it, and its
 output is read up to the limit.
@@ -30,6 +31,7 @@ from .hooks import engine_of, generate_input, iter_seeds, solved
 from .limits import (MB, MEMORY_LIMIT, MEMORY_LIMIT_MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, TIME_LIMIT,
                      TIME_LIMIT_S, limit_value)
 from .process import Run, out_of_memory, run_program
+from .scene import scene_of
 from .shrink import minimize
 
 FAIL_FILE = "stress-fail.in"
@@ -196,6 +198,10 @@ def _shrink_and_show(engine: Any, text: str, outcome: Outcome, command: Sequence
         fh.write(shrunk.text)
     print(render(msg("stress.failing_input", file=FAIL_FILE, summary=final.summary,
                      figures=figures(final.run)), lang))
+    scene = None if final.report is None else scene_of(engine, shrunk.text, final.run.stdout,
+                                                          final.report)
+    if scene is not None:         # where to look on the stage (tools/scene.py)
+        print(render(scene.said(), lang))
     out = [_block(msg("stress.title.input"), shrunk.text, lang, whole=True),
            _block(msg("stress.title.expected"), final.answer, lang),
            _block(msg("stress.title.output"), final.run.stdout, lang, cut=final.run.over_limit)]

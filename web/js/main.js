@@ -12,6 +12,7 @@ import * as playback from "./page/playback.js";
 import * as links from "./page/links.js";
 import * as demo from "./page/demo.js";
 import { connectOpenScene, openInPlayer } from "./page/open-scene.js";
+import { showSceneBanner } from "./page/scene-banner.js";
 import { connectRestore, restoreScene, openFragment } from "./page/restore.js";
 import "./page/stale.js";
 import "./page/analysis-view.js";
@@ -56,7 +57,7 @@ connectRestore({ readLink: links.readLink, selectGame, rememberInput: input.reme
 async function mountLater() {
   await settled;
   const [tools, explore] = await Promise.all([import("./tools/feature.js"), import("./explore/feature.js")]);
-  const features = { tools: tools.mountToolsFeature({ openInPlayer, currentScene }), explore };
+  const features = { tools: tools.mountToolsFeature({ openInPlayer, currentScene, showSceneBanner }), explore };
   explore.mountExplore(openInPlayer);
   return features;
 }

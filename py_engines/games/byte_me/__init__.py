@@ -36,7 +36,7 @@ from ...gen_helpers import ModuleGenerators
 from ...i18n import msg
 from ...registry import register
 from . import gen
-from .frames import frames_of
+from .frames import departure_step, frames_of
 from .judge import parse
 from .rules import (BUST_LIMIT, BYTE_LIMIT, DECK_SIZE, END, END_OF_INPUT, HIDDEN_VALUE, MAX_PLAYERS,
                     MAX_SETS, MIN_PLAYERS, NIBBLE_LIMIT, START, DataSets, Hand, HandResult, play_hand)
@@ -109,6 +109,13 @@ class ByteMeEngine(ModuleGenerators, BaseEngine[DataSets, HandResult]):
         res = result.cases[case]
         return frames_of(case + 1, len(result.cases), problem.hands[case], res,
                          self.format_case(res))
+
+    def departure(self, problem: DataSets, result: Result[HandResult], case: int,
+                  expected: str, got: str) -> int:
+        """The step where ``got`` parts from the answer (tools/scene.py): the hit whose line
+        differs; where the dealer stops and the program hits on, the stop; an outcome that
+        differs, the last frame (the outcome).  A differing ``HAND`` line: the start."""
+        return departure_step(result.cases[case], expected, got)
 
     def random_input(self, seed: int, **options: Any) -> str:
         opts = self.options_with_defaults(options)

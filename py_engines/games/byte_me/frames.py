@@ -5,6 +5,7 @@ from typing import Any, Sequence
 
 from ...api import Frame
 from ...i18n import Msg, msg
+from ...text import departing_line
 from .rules import (BUST, BUST_LIMIT, BYTE_LIMIT, BYTE_ME, HIDDEN_BITS, HIDDEN_VALUE, LOSE, MAX_HITS,
                     METER_MAX, NIBBLE_LIMIT, NIBBLE_ME, RULES, WIN, Card, Decision, Hand, HandResult)
 
@@ -142,3 +143,19 @@ def frames_of(set_no: int, sets: int, hand: Hand, res: HandResult,
     add({"kind": "end", "outcome": res.outcome, "total": res.total, "target": res.target},
         final, msg("byte_me.note.end", bits=HIDDEN_BITS, hidden=HIDDEN_VALUE, verdict=verdict))
     return frames
+
+
+def departure_step(res: HandResult, expected: str, got: str) -> int:
+    """The frame of ``frames_of`` where the output ``got`` of this data set first departs
+    from its answer ``expected``: frame 0 is the table, 1 the deal, 2.. one per step of
+    the dealer (his hits, then the stop or bust that ends them), and the last the outcome."""
+    k, _, g = departing_line(expected, got)
+    hits = sum(1 for s in res.steps if s.kind == "hit")
+    end = len(res.steps) + 2
+    if k == 0:
+        return 0
+    if k <= hits:
+        return 1 + k                   # that hit
+    if k == hits + 1 and g is not None and " ".join(g) in (BYTE_ME, NIBBLE_ME):
+        return 1 + k                   # the dealer stopped here; the program hit on
+    return end

@@ -10,7 +10,7 @@ let view = null;
 
 /**
  * Mounts the view; `openDeal` opens a clicked bucket's first deal in the player.
- * @param {(request: import("../page/types.js").OpenRequest) => Promise<void>} openDeal
+ * @param {(request: import("../page/types.js").OpenRequest) => Promise<unknown>} openDeal
  */
 export function mountExplore(openDeal) {
   const container = document.getElementById("explore");

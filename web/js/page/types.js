@@ -82,7 +82,7 @@
  * Opens an input in the player from elsewhere on the page (a tool, Explore).
  *   generated: the text is the page's own, not the user's;
  *   note:      a few words put before the solve status.
- * @typedef {{ game: string, text: string, caseIndex?: number, generated?: boolean, note?: string }} OpenRequest
+ * @typedef {{ game: string, text: string, caseIndex?: number, step?: number, generated?: boolean, note?: string }} OpenRequest
  */
 
 export {};

@@ -10,8 +10,9 @@ import { mountTools } from "./tools.js";
 /**
  * What the tools need from the rest of the page (main.js hands it over).
  * @typedef {object} ToolNeeds
- * @property {(request: import("../page/types.js").OpenRequest) => Promise<void>} openInPlayer
+ * @property {(request: import("../page/types.js").OpenRequest) => Promise<boolean>} openInPlayer
  * @property {() => import("../page/types.js").SceneRef} currentScene
+ * @property {(scene: import("../page/scene-banner.js").SceneWords) => void} showSceneBanner
  */
 
 /**
@@ -28,7 +29,7 @@ import { mountTools } from "./tools.js";
  * @param {ToolNeeds} needs
  * @returns {MountedTools}
  */
-export function mountToolsFeature({ openInPlayer, currentScene }) {
+export function mountToolsFeature({ openInPlayer, currentScene, showSceneBanner }) {
   const container = document.getElementById("tools");
   if (!container) throw new Error("the page lacks its #tools");
   const tools = mountTools(container, {
@@ -40,8 +41,12 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
     speed: () => player.speed,
     scene: () => sceneFor(app.solved ? app.solved.game : app.game),
     // A failing case of the user's own input stays theirs; the tools' own inputs do not.
-    openScene: ({ game, text, caseIndex = 0 }) =>
-      openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
+    // `scene`: where a judged run parts from the judge's, shown at its step with the banner.
+    openScene: async ({ game, text, caseIndex = 0, scene = null }) => {
+      const step = scene ? scene.step : 0;
+      const shown = await openInPlayer({ game, text, caseIndex: scene ? scene.case : caseIndex, step, generated: text !== el.input.value });
+      if (shown && scene) showSceneBanner(scene);
+    },
     linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
   });
   // Mounted after the engine's boot: the page shows a game already, and may change it.

@@ -5,6 +5,7 @@ import * as judge from "./judge.js";
 import { judgeRun } from "./solution.js";
 import { stressLoop, shrinkFailure } from "./stress.js";
 import { hookMemoryLimit } from "./limits.js";
+import { hookScene } from "./scene-button.js";
 
 /** @typedef {import("./tools.js").ToolContext} ToolContext */
 
@@ -23,7 +24,9 @@ function checkLanguage(language, hook) {
 // message} and `summary` the first in plain words) or "error" (also a cancelled run, or
 // one the runner could not start: stderr says which).  peakMb: the run's peak memory in
 // MB (0 when it never ran).  A run judged not accepted also has `message`, the first
-// failing case's report (its first difference).
+// failing case's report (its first difference); one judged wrong or presentation has
+// `scene` {case, step}: the first case that differs (0-based, as state().case) and the
+// step of its replay where the output parts from the judge's (as state().step).
 /**
  * @param {ToolContext} ctx @param {unknown} code @param {unknown} input
  * @param {{timeLimitMs?: number, memoryLimitMb?: number, language?: string}} [options]
@@ -39,7 +42,7 @@ export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, me
   // A compile error: the compiler's messages with line and column; a wrong answer: the first difference.
   if (result.verdict === "compile") return { ...reply, diagnostics: result.diagnostics, summary: result.summary };
   const failing = (result.cases || []).find((/** @type {{verdict: string}} */ c) => c.verdict !== "accepted");
-  return failing ? { ...reply, message: failing.message } : reply;
+  return failing ? { ...reply, message: failing.message, scene: hookScene(result) } : reply;
 }
 
 // pixelJudge.stress(code, {count, seed, mode, timeLimitMs, memoryLimitMb, language}): the
@@ -47,7 +50,8 @@ export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, me
 // {runs, ms, failing}: runs, the inputs run before it ended (shrinking not counted);
 // ms, its whole time; failing, null when every input passed, else {input (shrunk as the
 // CLI shrinks), expected (the engine's answer), got (the program's stdout), verdict (as
-// runSolution's: "memory" when a run crossed memoryLimitMb), scene (or null)}.  A C++
+// runSolution's: "memory" when a run crossed memoryLimitMb), scene (the shrunk input's,
+// as runSolution's; null unless wrong or presentation)}.  A C++
 // source that does not compile fails at once with verdict "compile" (and `summary`).
 /**
  * @param {ToolContext} ctx @param {unknown} code
@@ -79,5 +83,5 @@ export async function stressHook(ctx, code, { count = 100, seed = 1, mode = "ran
   try { expected = await judge.answer(ctx.client, game, small.input); } catch { /* the engine refused it: no answer */ }
   const verdict = ["cancelled", "failed"].includes(small.result.verdict) ? "error" : small.result.verdict;
   return { runs: passed + 1, ms: Math.round(performance.now() - started),
-    failing: { input: small.input, expected, got: small.result.stdout, verdict, scene: small.result.scene ?? null } };
+    failing: { input: small.input, expected, got: small.result.stdout, verdict, scene: hookScene(small.result) } };
 }

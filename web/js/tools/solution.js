@@ -19,6 +19,7 @@ import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
 import { cppBox, diagnosticItems, loadCpp, compileWhy, runtimeErrorText } from "./cpp-box.js";
 import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
 import { MEMORY_MB, memoryInput, memoryLimitMb, peakMb, peakView, showPeak } from "./limits.js";
+import { sceneButton } from "./scene-button.js";
 
 /** @typedef {import("./solution-store.js").Language} Language */
 
@@ -58,7 +59,7 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
 }
 
 // Runs `code` on `input` and judges what it printed against the engine.
-// Resolves to {verdict, stdout, stderr, ms, peakMb, cases}; rejects only when the
+// Resolves to {verdict, stdout, stderr, ms, peakMb, cases, scene}; rejects only when the
 // input itself is not valid for the game (a JudgeError naming line and column).
 // language "cpp" compiles first (cpp/solution-cpp.js, loaded on first use): a
 // source that does not compile is verdict "compile"; the program then runs as "wasi".
@@ -86,7 +87,7 @@ export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, mem
   // Byte-equal to the known answer is accepted without asking the engine again.
   if (expected !== undefined && run.stdout === expected) return { ...base, verdict: "accepted" };
   const reply = await judge.check(ctx.client, game, input, run.stdout);
-  return { ...base, verdict: judge.overall(reply.cases), cases: reply.cases };
+  return { ...base, verdict: judge.overall(reply.cases), cases: reply.cases, scene: reply.scene ?? null };
 }
 
 /** @param {import("./tools.js").ToolContext} ctx */
@@ -114,6 +115,7 @@ export function solutionPanel(ctx) {
   const mode = select("stress-mode", MODES, { value: "random", label: "ui.solution.stress_mode" });
   const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
   const peak = peakView();
+  const show = sceneButton(ctx);   // "Show me on the stage"
   const details = h("ul", { class: "run-cases", testid: "solution-cases" });
   // Scrollable outputs are labelled regions the keyboard can reach and scroll.
   const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", i18nAttr: { "aria-label": "ui.solution.stdout_label" } });
@@ -137,7 +139,7 @@ export function solutionPanel(ctx) {
     h("div", { class: "row fields" }, h("span", { class: "tool-label", i18n: "ui.solution.stress_label" }),
       field("ui.gen.seed", seed), field("ui.gen.count", count), field("ui.gen.mode", mode)),
     h("div", { class: "row" }, status),
-    h("div", { class: "row" }, verdict, peak), details, failBox,
+    h("div", { class: "row" }, verdict, peak, show.root), details, failBox,
     h("div", { class: "outputs" },
       h("div", {}, h("h3", {}, "stdout"), stdoutNote, stdout),
       h("div", {}, h("h3", {}, "stderr"), stderrNote, stderr)));
@@ -273,6 +275,7 @@ export function solutionPanel(ctx) {
   function clearResults() {
     verdict.hidden = true;
     showPeak(peak, null);
+    show.clear();
     details.replaceChildren();
     failBox.hidden = true;
     showOutput(stdout, stdoutNote, "");
@@ -370,6 +373,7 @@ export function solutionPanel(ctx) {
       if (compiled && words) setText(status, "ui.solution.run_status", { compiled, words });
       else setText(status, "ui.tools.reason", { reason: compiled || words });
       showVerdict(result);
+      show.show(game, input, result);
     } catch (err) {
       showFailure(status, err, "ui.solution.cannot_judge");
     } finally {
@@ -420,6 +424,7 @@ export function solutionPanel(ctx) {
         const small = await shrinkFailure(env, failing);
         if (cancelled) setText(status, "ui.solution.cancelled_shrinking");
         showVerdict(small.result, true);
+        show.show(game, small.input, small.result);
         failBox.replaceChildren(...await failureBox(env, small, shownOutput));
         failBox.hidden = false;
         if (!cancelled) setText(status, "ui.solution.smallest", { count: small.input.split("\n").filter(Boolean).length });

@@ -3,7 +3,7 @@
 // context and gets back the test hook additions and `openTool` for share links.
 //
 // ctx: {client, game(), input(), solved() -> {game, frames, caseIndex} | null,
-//       step(), speed(), scene(), openScene({game, text, caseIndex}),
+//       step(), speed(), scene(), openScene({game, text, caseIndex, scene}),
 //       linkFor(tool) -> Promise<link for the current scene opening that tool>}
 import { h } from "./dom.js";
 import { setPlain, setText } from "../i18n/dom.js";
@@ -25,7 +25,8 @@ import { exportPanel, exportGifHook } from "./export.js";
  * @property {() => number} step
  * @property {() => number} speed
  * @property {() => import("../stage/types.js").Scene | null} scene
- * @property {(scene: { game: string, text: string, caseIndex?: number }) => Promise<void>} openScene
+ * @property {(scene: { game: string, text: string, caseIndex?: number,
+ *   scene?: import("../page/scene-banner.js").SceneWords | null }) => Promise<void>} openScene
  * @property {(tool: { name: string, params: object }) => Promise<string>} linkFor
  */
 
