@@ -75,7 +75,8 @@ def views() -> dict[str, dict[str, Any] | None]:
                     "note": f"{CJK_LABEL} {UNDRAWABLE}"},
         "cjk-bounds": {"title": CJK_12 * 3 + CJK_12[:4],
                        "piles": [{"label": CJK_12, "count": k} for k in range(12)],
-                       "rows": [{"label": CJK_12, "cards": [CJK_LABEL * 2, "H7", "S12"] * 6} for _ in range(6)],
+                       "rows": [{"label": CJK_12, "cards": [CJK_LABEL * 2, "H7", "S12"] * 6}
+                                for _ in range(6)],
                        "grid": {"cells": [[CJK_LABEL, "X"] * 4] * 8}, "scores": {CJK_12: 1, CJK_12[:6]: -3},
                        "note": CJK_12 * 6 + CJK_12[:8]},
         "cjk-short": {"title": CJK_12,
@@ -83,7 +84,8 @@ def views() -> dict[str, dict[str, Any] | None]:
                       "rows": [{"label": CJK_12[:2], "cards": [CJK_LABEL, "D1", "C13"]}],
                       "scores": {CJK_12[:4]: 3}},
         # What no checked view holds (the page checks them first): the scene still draws, never fails.
-        "junk": {"title": 5, "piles": [{"label": None, "count": "7"}, {"count": 1e300}, None], "scores": [1, 2],
+        "junk": {"title": 5, "piles": [{"label": None, "count": "7"}, {"count": 1e300}, None],
+                 "scores": [1, 2],
                  "rows": [None, {"label": ["x"], "cards": [1, None, {"a": 1}]}], "note": None,
                  "grid": {"cells": [[1, 2.5], "ab", None, [True]]}},
         "no-view": None,
