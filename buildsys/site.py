@@ -71,9 +71,10 @@ def _pyodide_version() -> str:
     return str(package["version"])
 
 
-# web/'s own tooling, never served: npm's files, the type and lint settings (see buildsys/testing.py).
+# web/'s own tooling, never served: npm's files, the type and lint settings (see buildsys/testing.py),
+# and media/, the docs' pictures.
 NOT_SERVED = {"node_modules", "package.json", "package-lock.json", "tsconfig.json", "tsconfig.worker.json",
-              "tsconfig.base.json", "eslint.config.mjs", "types"}
+              "tsconfig.base.json", "eslint.config.mjs", "types", "media"}
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:
