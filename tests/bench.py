@@ -430,14 +430,36 @@ def cpp_bench() -> Any:
     return bench_cpp
 
 
-def one_part(args: argparse.Namespace, browser: Any, url: str) -> bool:
+def one_part(args: argparse.Namespace, browser: Any, url: str, figures: dict[str, Any]) -> bool:
     """The embed's or the lab's figures alone, when one of them is asked for."""
     if args.embed_only:
-        embed_bench(browser, url)
+        figures["embed"] = embed_bench(browser, url)
     elif args.lab_only:
         lab = lab_bench()
-        lab.report_lab(lab.lab_figures(browser, url))
+        figures["lab"] = lab.lab_figures(browser, url)
+        lab.report_lab(figures["lab"])
     return bool(args.embed_only or args.lab_only)
+
+
+RECORD = ROOT / "tests" / "bench-record"
+
+
+def record(figures: dict[str, Any], argv: list[str]) -> Path:
+    """Writes this run's figures as a file of their own under tests/bench-record/: the
+    history of the figures is these files (commit the ones a change is argued from), not
+    prose.  With the run's options, the commit, the machine's load and its cores."""
+    stamp = time.strftime("%Y-%m-%dT%H%M%SZ", time.gmtime())
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = None
+    out = RECORD / f"{stamp}.json"
+    RECORD.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"when": stamp, "commit": commit, "options": argv, "cpus": os.cpu_count(),
+                               "load": [round(v, 2) for v in os.getloadavg()], "figures": figures},
+                              indent=1) + "\n", encoding="utf-8")
+    return out
 
 
 def lab_bench() -> Any:
@@ -623,7 +645,8 @@ def main() -> int:
     parser.add_argument("--game", choices=engine_names(),
                         help="only this game's per-case and random figures (and, for "
                              "house_of_cards, the oracle's)")
-    args = parser.parse_args()
+    argv = sys.argv[1:]
+    args = parser.parse_args(argv)
     if args.oracle_only:
         oracle_figures()
         return 0
@@ -649,16 +672,20 @@ def main() -> int:
             figures["explore"] = explore_figures(page)
             browser.close()
             server.shutdown()
+            print(f"\nrecorded in {record(figures, argv).relative_to(ROOT)}")
             return 0
         if args.cpp_only:
             cpp = cpp_bench()
-            cpp.report_cpp(cpp.cpp_figures(browser, url, CountingHandler))
+            figures["cpp"] = cpp.cpp_figures(browser, url, CountingHandler)
+            cpp.report_cpp(figures["cpp"])
             browser.close()
             server.shutdown()
+            print(f"\nrecorded in {record(figures, argv).relative_to(ROOT)}")
             return 0
-        if one_part(args, browser, url):
+        if one_part(args, browser, url, figures):
             browser.close()
             server.shutdown()
+            print(f"\nrecorded in {record(figures, argv).relative_to(ROOT)}")
             return 0
         if args.tools_only:
             page = browser.new_page()
@@ -709,6 +736,7 @@ def main() -> int:
         if args.boot_only:
             browser.close()
             server.shutdown()
+            print(f"\nrecorded in {record(figures, argv).relative_to(ROOT)}")
             return 0
         context = browser.new_context()
         page = context.new_page()
@@ -731,7 +759,8 @@ def main() -> int:
     out = build.CACHE / "bench.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(figures, indent=1))
-    print(f"\nfigures written to {out.relative_to(ROOT)}")
+    print(f"\nfigures written to {out.relative_to(ROOT)}; recorded in "
+          f"{record(figures, argv).relative_to(ROOT)}")
     return 0
 
 
