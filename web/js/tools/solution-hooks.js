@@ -5,6 +5,7 @@ import * as judge from "./judge.js";
 import { judgeRun } from "./solution.js";
 import { stressLoop, shrinkFailure } from "./stress.js";
 import { hookMemoryLimit } from "./limits.js";
+import { STANDARDS, isStandard } from "../cpp/standards.js";
 
 /** @typedef {import("./tools.js").ToolContext} ToolContext */
 
@@ -23,19 +24,26 @@ function checkLanguage(language, hook) {
 // message} and `summary` the first in plain words) or "error" (also a cancelled run, or
 // one the runner could not start: stderr says which).  peakMb: the run's peak memory in
 // MB (0 when it never ran).  A run judged not accepted also has `message`, the first
-// failing case's report (its first difference).
+// failing case's report (its first difference).  A judged output (accepted, wrong,
+// presentation) has `comparator` ("trailing": the game's judge ignores white space at
+// line ends and at the end, as Luogu and DOMjudge; "exact": byte for byte, as UVa and
+// POJ), `judge` (its name) and `strict: {verdict, line}`, the byte-for-byte reading
+// (line: of its first difference, null when accepted).  C++ takes `std` (c++11, c++14,
+// c++17, c++20 or gnu++11 .. gnu++20; default "gnu++17", g++'s own).
 /**
  * @param {ToolContext} ctx @param {unknown} code @param {unknown} input
- * @param {{timeLimitMs?: number, memoryLimitMb?: number, language?: string}} [options]
+ * @param {{timeLimitMs?: number, memoryLimitMb?: number, language?: string, std?: string}} [options]
  */
-export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, memoryLimitMb, language = "python" } = {}) {
+export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, memoryLimitMb, language = "python", std } = {}) {
   checkLanguage(language, "runSolution");
+  if (std !== undefined && !isStandard(std)) throw new Error(`runSolution: std must be one of ${STANDARDS.join(", ")}, not ${JSON.stringify(std)}`);
   const limitMb = hookMemoryLimit(memoryLimitMb);
-  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs, memoryLimitMb: limitMb, language });
+  const result = await judgeRun(ctx, ctx.game(), String(code), String(input), { timeLimitMs, memoryLimitMb: limitMb, language, std });
   const verdict = ["cancelled", "failed"].includes(result.verdict) ? "error" : result.verdict;
   const stderr = { cancelled: "cancelled", output: "output limit exceeded", memory: `memory limit exceeded (${limitMb} MB)` }[result.verdict]
     ?? result.stderr;
-  const reply = { verdict, stdout: result.stdout, stderr, ms: result.ms, peakMb: result.peakMb ?? 0 };
+  const judged = result.comparator ? { comparator: result.comparator, judge: result.judge, strict: result.strict } : {};
+  const reply = { verdict, stdout: result.stdout, stderr, ms: result.ms, peakMb: result.peakMb ?? 0, ...judged };
   // A compile error: the compiler's messages with line and column; a wrong answer: the first difference.
   if (result.verdict === "compile") return { ...reply, diagnostics: result.diagnostics, summary: result.summary };
   const failing = (result.cases || []).find((/** @type {{verdict: string}} */ c) => c.verdict !== "accepted");
