@@ -1,0 +1,30 @@
+"""The judge's comparator beside the verdict (issue 33) in WebKit, Firefox and Chromium:
+The Game's output with a space after each card is accepted with DOMjudge's note, and the
+byte-for-byte reading ("presentation error at line 1") is one click away.  A Python
+solution: no C++ here.  Reuses test_xb.py's browsers (one per engine for this file)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_xb import (b, booted, load_sample, open_solution_tool, read, run_and_check,  # noqa: F401
+                     site, text_of, type_code, whole_set, xvfb)
+from xb_drivers import Driver
+
+pytestmark = pytest.mark.xb
+
+
+def test_trailing_spaces_are_accepted_with_the_judges_note_and_strict_is_a_click_away(b: Driver) -> None:
+    open_solution_tool(b, "the_game")
+    load_sample(b, "the_game", 0)
+    assert b.js("return document.querySelector('[data-testid=input]').value;") == read("the_game", "sample-1.in")
+    spaced = "".join(line + " \n" for line in read("the_game", "sample-1.ans").splitlines())
+    type_code(b, f"import sys\nsys.stdin.read()\nsys.stdout.write({json.dumps(spaced)})\n")
+    verdict, _ = run_and_check(b)
+    assert verdict.lower().startswith("accepted"), verdict
+    note = text_of(b, "solution-judge-note")
+    assert note == "DOMjudge ignores white space at line ends and at the end; byte for byte: presentation error at line 1"
+    assert b.js("return document.querySelector('[data-testid=solution-strict-verdict]').hidden;") is True
+    b.click("[data-testid=solution-strict]")
+    b.wait("!document.querySelector('[data-testid=solution-strict-verdict]').hidden", 10)
+    assert text_of(b, "solution-strict-verdict") == "Byte for byte: presentation error at line 1"
