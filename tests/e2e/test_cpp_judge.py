@@ -72,7 +72,8 @@ def test_the_standard_picked_in_my_solution_reaches_the_compiler_and_is_kept(pag
     choose_game(page, "byte_me")
     page.fill("[data-testid=input]", read("byte_me", "sample-1.in"))
     tool(page, "solution")
-    wait_js(page, "document.querySelector('[data-testid=solution-editor]').shadowRoot?.querySelector('.cm-line')")
+    wait_js(page, "document.querySelector('[data-testid=solution-editor]')"
+                  ".shadowRoot?.querySelector('.cm-line')")
     assert page.is_hidden("[data-testid=solution-std]")
     page.select_option("[data-testid=solution-language]", "cpp")
     wait_js(page, "!document.querySelector('[data-testid=solution-std]').closest('label').hidden")
@@ -80,7 +81,8 @@ def test_the_standard_picked_in_my_solution_reaches_the_compiler_and_is_kept(pag
     type_cpp(page, PROBE)
     page.select_option("[data-testid=solution-std]", "c++20")
     page.click("[data-testid=solution-run]")
-    wait_js(page, "document.querySelector('[data-testid=solution-stdout]').textContent.includes('202002')", LOAD_MS)
+    wait_js(page, "document.querySelector('[data-testid=solution-stdout]').textContent"
+                  ".includes('202002')", LOAD_MS)
     assert page.text_content("[data-testid=solution-stdout]").startswith("202002 strict")
     stored = page.evaluate("JSON.parse(localStorage.getItem('pixelJudge.solutionStd.v1'))")
     assert stored == {"byte_me": "c++20"}
@@ -93,7 +95,8 @@ def test_the_standard_picked_in_my_solution_reaches_the_compiler_and_is_kept(pag
         other.goto(link)
         other.evaluate("pixelJudge.ready")
         # This browser keeps gnu++14 now (and the same code): the link's c++20 is what shows.
-        assert page.evaluate("JSON.parse(localStorage.getItem('pixelJudge.solutionStd.v1')).byte_me") == "gnu++14"
+        kept = page.evaluate("JSON.parse(localStorage.getItem('pixelJudge.solutionStd.v1')).byte_me")
+        assert kept == "gnu++14"
         wait_js(other, "document.querySelector('[data-testid=solution-std]')?.value === 'c++20'", 60_000)
         assert other.input_value("[data-testid=solution-language]") == "cpp"
     finally:

@@ -36,7 +36,8 @@ def test_trailing_spaces_are_accepted_with_domjudges_note_in_the_hook(app):
     assert result["verdict"] == "accepted", result
     assert (result["comparator"], result["judge"]) == ("trailing", "DOMjudge")
     assert result["strict"] == {"verdict": "presentation", "line": 1}
-    exact = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})", [echo(answer), text])
+    exact = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})",
+                         [echo(answer), text])
     assert exact["verdict"] == "accepted" and exact["strict"] == {"verdict": "accepted", "line": None}
 
 
@@ -45,7 +46,8 @@ def test_byte_me_is_judged_byte_for_byte_as_poj_does(app):
     text, answer = read("byte_me", "sample-1.in"), read("byte_me", "sample-1.ans")
     result = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})",
                           [echo(spaced(answer)), text])
-    assert result["verdict"] == "presentation" and (result["comparator"], result["judge"]) == ("exact", "POJ")
+    assert result["verdict"] == "presentation"
+    assert (result["comparator"], result["judge"]) == ("exact", "POJ")
 
 
 def test_my_solution_names_the_judge_and_shows_the_byte_for_byte_reading_on_a_click(app):
@@ -53,7 +55,8 @@ def test_my_solution_names_the_judge_and_shows_the_byte_for_byte_reading_on_a_cl
     set_code(app, echo(spaced(answer)))
     app.click("[data-testid=solution-run]")
     wait_js(app, "!document.querySelector('[data-testid=solution-verdict]').hidden"
-                 " && document.querySelector('[data-testid=solution-verdict]').dataset.verdict === 'accepted'", 60_000)
+                 " && document.querySelector('[data-testid=solution-verdict]').dataset.verdict"
+                 " === 'accepted'", 60_000)
     wait_idle(app, "solution-run")
     note = app.text_content("[data-testid=solution-judge-note]")
     assert note == ("DOMjudge ignores white space at line ends and at the end; "
@@ -61,7 +64,8 @@ def test_my_solution_names_the_judge_and_shows_the_byte_for_byte_reading_on_a_cl
     assert app.is_visible("[data-testid=solution-judge-note]")
     assert app.is_hidden("[data-testid=solution-strict-verdict]")
     app.click("[data-testid=solution-strict]")
-    assert app.text_content("[data-testid=solution-strict-verdict]") == "Byte for byte: presentation error at line 1"
+    strict = app.text_content("[data-testid=solution-strict-verdict]")
+    assert strict == "Byte for byte: presentation error at line 1"
     assert app.get_attribute("[data-testid=solution-strict]", "aria-pressed") == "true"
 
 
@@ -74,7 +78,8 @@ def test_check_names_the_judge_and_its_strict_box_rereads_byte_for_byte(app):
     app.click("[data-testid=check-run]")
     wait_js(app, "document.querySelector('[data-testid=check-summary]').dataset.verdict === 'accepted'")
     assert app.text_content("[data-testid=check-judge-note]").startswith("DOMjudge ignores white space")
-    hook = app.evaluate("([i, o]) => pixelJudge.check('the_game', i, o)", [read("the_game", "sample-1.in"), spaced(answer)])
+    hook = app.evaluate("([i, o]) => pixelJudge.check('the_game', i, o)",
+                        [read("the_game", "sample-1.in"), spaced(answer)])
     assert hook["comparator"] == "trailing" and hook["strict"] == {"verdict": "presentation", "line": 1}
     app.check("[data-testid=check-strict]")   # re-reads at once, byte for byte
     wait_js(app, "document.querySelector('[data-testid=check-summary]').dataset.verdict === 'presentation'")

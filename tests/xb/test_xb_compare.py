@@ -14,16 +14,19 @@ from xb_drivers import Driver
 pytestmark = pytest.mark.xb
 
 
-def test_trailing_spaces_are_accepted_with_the_judges_note_and_strict_is_a_click_away(b: Driver) -> None:
+def test_trailing_spaces_are_accepted_with_the_judges_note_and_strict_is_a_click_away(
+        b: Driver) -> None:  # noqa: F811 (test_xb's fixture)
     open_solution_tool(b, "the_game")
     load_sample(b, "the_game", 0)
-    assert b.js("return document.querySelector('[data-testid=input]').value;") == read("the_game", "sample-1.in")
+    shown = b.js("return document.querySelector('[data-testid=input]').value;")
+    assert shown == read("the_game", "sample-1.in")
     spaced = "".join(line + " \n" for line in read("the_game", "sample-1.ans").splitlines())
     type_code(b, f"import sys\nsys.stdin.read()\nsys.stdout.write({json.dumps(spaced)})\n")
     verdict, _ = run_and_check(b)
     assert verdict.lower().startswith("accepted"), verdict
     note = text_of(b, "solution-judge-note")
-    assert note == "DOMjudge ignores white space at line ends and at the end; byte for byte: presentation error at line 1"
+    assert note == ("DOMjudge ignores white space at line ends and at the end; "
+                    "byte for byte: presentation error at line 1")
     assert b.js("return document.querySelector('[data-testid=solution-strict-verdict]').hidden;") is True
     b.click("[data-testid=solution-strict]")
     b.wait("!document.querySelector('[data-testid=solution-strict-verdict]').hidden", 10)
