@@ -60,11 +60,12 @@ export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, me
 /**
  * @param {ToolContext} ctx @param {unknown} code
  * @param {{count?: number, seed?: number, mode?: string, timeLimitMs?: number, memoryLimitMb?: number,
- *   language?: string}} [options]
+ *   language?: string, std?: string}} [options]  std: C++'s standard, as runSolution's
  */
 export async function stressHook(ctx, code, { count = 100, seed = 1, mode = "random", timeLimitMs = 2000, memoryLimitMb,
-  language = "python" } = {}) {
+  language = "python", std } = {}) {
   checkLanguage(language, "stress");
+  if (std !== undefined && !isStandard(std)) throw new Error(`stress: std must be one of ${STANDARDS.join(", ")}, not ${JSON.stringify(std)}`);
   if (!Number.isSafeInteger(count) || count < 1 || count > 1000) throw new Error(`stress: count must be a whole number from 1 to 1000, not ${JSON.stringify(count)}`);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`stress: seed must be a whole number from 0, not ${JSON.stringify(seed)}`);
   const limitMb = hookMemoryLimit(memoryLimitMb);
@@ -73,7 +74,7 @@ export async function stressHook(ctx, code, { count = 100, seed = 1, mode = "ran
   const env = {
     ctx, game, root: document.createElement("div"), say: () => {}, cancelled: () => false,
     run: (/** @type {string} */ input, /** @type {string | undefined} */ expected) =>
-      judgeRun(ctx, game, String(code), input, { timeLimitMs, memoryLimitMb: limitMb, language, expected }),
+      judgeRun(ctx, game, String(code), input, { timeLimitMs, memoryLimitMb: limitMb, language, expected, std }),
   };
   const { failing, stopped, passed } = await stressLoop(env, { seed, count, mode });
   const ms = Math.round(performance.now() - started);
