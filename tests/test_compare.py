@@ -58,6 +58,7 @@ def test_trailing_spaces_follow_the_games_judge(game):
     verdicts = {c["verdict"] for c in reply["cases"]}
     assert reply["comparator"] == comparator and reply["judge"] == judge
     assert reply["strict"]["verdict"] == "presentation" and reply["strict"]["line"] == 1
+    assert render_msg(reply["strict"]["message_msg"]).startswith("presentation error at line 1, column ")
     if comparator == "trailing":
         assert verdicts == {"accepted"}
         note = render_msg(reply["note_msg"])
@@ -88,7 +89,8 @@ def test_trailing_keeps_other_white_space_a_presentation_error():
     answers = ("1 2\n", "3\n")
     report = judge_output(answers, "1  2\n3\n", comparator="trailing", judge="Luogu")
     assert [c.verdict for c in report.cases] == ["presentation", "accepted"]
-    assert report.note is None and report.strict == ("presentation", 1)
+    assert report.note is None and report.strict is not None
+    assert report.strict.verdict() == "presentation" and report.to_dict()["strict"]["line"] == 1
 
 
 def test_trailing_ignores_crlf_and_final_blank_lines_but_not_a_missing_line():

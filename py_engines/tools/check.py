@@ -80,7 +80,7 @@ class CheckReport:
     cases: tuple[CaseVerdict, ...]
     comparator: str = "exact"
     judge: str = ""                                 # whose comparator: "Luogu", "UVa", ...
-    strict: tuple[str, int | None] | None = None    # the byte-exact reading: verdict, line
+    strict: CheckReport | None = None               # the byte-exact reading, where it differs
     note: Msg | None = None                         # "Luogu ignores ...; byte-exact ..."
 
     @property
@@ -104,11 +104,13 @@ class CheckReport:
         return next((v for v in (WRONG, PRESENTATION) if v in found), ACCEPTED)
 
     def to_dict(self) -> dict[str, Any]:
-        first = self.first_failure()
-        verdict, line = self.strict or (self.verdict(), first.line if first else None)
+        exact = self.strict or self
+        first = exact.first_failure()
+        strict = {"verdict": exact.verdict(), "line": first.line if first else None,
+                  "message_msg": first.message.to_dict() if first else None}
         return {"cases": [c.to_dict() for c in self.cases], "accepted": self.accepted,
                 "total": self.total, "comparator": self.comparator, "judge": self.judge,
-                "strict": {"verdict": verdict, "line": line},
+                "strict": strict,
                 "note_msg": self.note.to_dict() if self.note else None}
 
     def lines(self, lang: str = "en") -> list[str]:

@@ -15,8 +15,8 @@ CLI's ``check`` and ``stress`` and the page (the bridge's ``check``) all judge t
 ``judge_output`` here, so they agree.  ``strict`` sets the judge's comparator aside and
 reads the output byte for byte.
 
-Under ``trailing`` the report also carries the byte-exact reading (``strict``: its verdict
-and the line of its first difference) and, when the two disagree, a note that says so:
+Under ``trailing`` the report also carries the byte-exact reading (``strict``: that
+report: its verdict, the line of its first difference) and, when the two disagree, a note:
 "DOMjudge ignores white space at line ends and at the end; byte for byte: presentation
 error at line 1".
 """
@@ -77,13 +77,12 @@ def judge_output(answers: Sequence[str], output: str, *, marker: str | None = No
         return replace(exact, comparator=EXACT, judge="" if strict else judge)
     lenient = check_answers(_trim_answers(answers), trim(output), marker=marker)
     first = exact.first_failure()
-    reading = (exact.verdict(), first.line if first else None)
     note = None
     if lenient.verdict() != exact.verdict() and first is not None:
         note = msg("judge_compare.note", judge=judge,
                    strict=msg("judge_compare.strict_reading", line=first.line or 1,
                               verdict=_VERDICT_WORDS[exact.verdict()]()))
-    return replace(lenient, comparator=comparator, judge=judge, strict=reading, note=note)
+    return replace(lenient, comparator=comparator, judge=judge, strict=exact, note=note)
 
 
 def check(game: str, input_text: str, output: str, *, strict: bool = False) -> CheckReport:

@@ -2,7 +2,8 @@
 
   {"cmd": "check", "game": G, "input": I, "output": O, "strict": false}
     -> {"cases": [{"case", "verdict", "line", "column", "expected", "got", "message_msg"}],
-        "accepted": K, "total": N}
+        "accepted": K, "total": N, "comparator", "judge", "strict": {"verdict", "line",
+        "message_msg"}, "note_msg"}   (the game's judge's comparator: compare.py)
   {"cmd": "generate", "game": G, "seed": S, "count": N, "mode": "random", "cases": null,
    "first": 1}
     -> {"tests": [{"name": "G-S-K", "input", "answer"}]}   (K = first .. first+N-1)

@@ -35,10 +35,11 @@ def test_trailing_spaces_are_accepted_with_domjudges_note_in_the_hook(app):
                           [echo(spaced(answer)), text])
     assert result["verdict"] == "accepted", result
     assert (result["comparator"], result["judge"]) == ("trailing", "DOMjudge")
-    assert result["strict"] == {"verdict": "presentation", "line": 1}
+    assert (result["strict"]["verdict"], result["strict"]["line"]) == ("presentation", 1)
     exact = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})",
                          [echo(answer), text])
-    assert exact["verdict"] == "accepted" and exact["strict"] == {"verdict": "accepted", "line": None}
+    assert exact["verdict"] == "accepted"
+    assert (exact["strict"]["verdict"], exact["strict"]["line"]) == ("accepted", None)
 
 
 def test_byte_me_is_judged_byte_for_byte_as_poj_does(app):
@@ -65,7 +66,8 @@ def test_my_solution_names_the_judge_and_shows_the_byte_for_byte_reading_on_a_cl
     assert app.is_hidden("[data-testid=solution-strict-verdict]")
     app.click("[data-testid=solution-strict]")
     strict = app.text_content("[data-testid=solution-strict-verdict]")
-    assert strict == "Byte for byte: presentation error at line 1"
+    assert strict.startswith("Byte for byte: presentation error at line 1, column 50: "
+                             "trailing white space"), strict
     assert app.get_attribute("[data-testid=solution-strict]", "aria-pressed") == "true"
 
 
@@ -80,7 +82,8 @@ def test_check_names_the_judge_and_its_strict_box_rereads_byte_for_byte(app):
     assert app.text_content("[data-testid=check-judge-note]").startswith("DOMjudge ignores white space")
     hook = app.evaluate("([i, o]) => pixelJudge.check('the_game', i, o)",
                         [read("the_game", "sample-1.in"), spaced(answer)])
-    assert hook["comparator"] == "trailing" and hook["strict"] == {"verdict": "presentation", "line": 1}
+    assert hook["comparator"] == "trailing"
+    assert (hook["strict"]["verdict"], hook["strict"]["line"]) == ("presentation", 1)
     app.check("[data-testid=check-strict]")   # re-reads at once, byte for byte
     wait_js(app, "document.querySelector('[data-testid=check-summary]').dataset.verdict === 'presentation'")
     assert app.text_content("[data-testid=check-judge-note]") == "Compared byte for byte."

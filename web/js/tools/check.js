@@ -132,6 +132,6 @@ export async function checkHook(ctx, game, input, output) {
     total: reply.total,
     comparator: reply.comparator,
     judge: reply.judge,
-    strict: reply.strict,
+    strict: { verdict: reply.strict.verdict, line: reply.strict.line },
   };
 }

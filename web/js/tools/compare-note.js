@@ -10,7 +10,8 @@ import { setMsg, setText } from "../i18n/dom.js";
 /**
  * What a checked output says of its comparator: the bridge's check reply (or judgeRun's
  * result, which carries the same fields).
- * @typedef {{ comparator?: string, judge?: string, strict?: { verdict: string, line: number | null } | null,
+ * @typedef {{ comparator?: string, judge?: string,
+ *   strict?: { verdict: string, line: number | null, message_msg?: import("../i18n/render.js").Msg | null } | null,
  *   note_msg?: import("../i18n/render.js").Msg | null }} Compared
  */
 
@@ -45,9 +46,9 @@ export function compareNote(prefix) {
       else if (result.comparator === "trailing") setText(note, "ui.judge_compare.trailing", { judge: result.judge || "" });
       else if (result.judge) setText(note, "ui.judge_compare.exact", { judge: result.judge });
       else setText(note, "ui.judge_compare.exact_plain");
-      const verdict = judge.verdictMsg(strict.verdict);
-      if (strict.line) setText(reading, "ui.judge_compare.strict_line", { verdict, line: strict.line });
-      else setText(reading, "ui.judge_compare.strict_verdict", { verdict });
+      // Its first difference in the checker's words ("presentation error at line 1, column 50: ...").
+      if (strict.message_msg) setText(reading, "ui.judge_compare.strict_message", { message: strict.message_msg });
+      else setText(reading, "ui.judge_compare.strict_verdict", { verdict: judge.verdictMsg(strict.verdict) });
       reading.hidden = button.getAttribute("aria-pressed") !== "true";
       root.hidden = false;
     },

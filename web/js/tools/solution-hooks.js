@@ -42,7 +42,8 @@ export async function runSolutionHook(ctx, code, input, { timeLimitMs = 2000, me
   const verdict = ["cancelled", "failed"].includes(result.verdict) ? "error" : result.verdict;
   const stderr = { cancelled: "cancelled", output: "output limit exceeded", memory: `memory limit exceeded (${limitMb} MB)` }[result.verdict]
     ?? result.stderr;
-  const judged = result.comparator ? { comparator: result.comparator, judge: result.judge, strict: result.strict } : {};
+  const judged = result.comparator && result.strict
+    ? { comparator: result.comparator, judge: result.judge, strict: { verdict: result.strict.verdict, line: result.strict.line } } : {};
   const reply = { verdict, stdout: result.stdout, stderr, ms: result.ms, peakMb: result.peakMb ?? 0, ...judged };
   // A compile error: the compiler's messages with line and column; a wrong answer: the first difference.
   if (result.verdict === "compile") return { ...reply, diagnostics: result.diagnostics, summary: result.summary };
