@@ -16,6 +16,8 @@ pytestmark = pytest.mark.xb
 
 def test_trailing_spaces_are_accepted_with_the_judges_note_and_strict_is_a_click_away(
         b: Driver) -> None:  # noqa: F811 (test_xb's fixture)
+    # The tools load after the engine is ready: the first test after a boot waits for them.
+    b.wait("document.querySelector('[data-testid=tool-solution]')", 60)
     open_solution_tool(b, "the_game")
     load_sample(b, "the_game", 0)
     shown = b.js("return document.querySelector('[data-testid=input]').value;")
