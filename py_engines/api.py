@@ -209,6 +209,9 @@ class BaseEngine(Generic[P, R]):
     input_help: ClassVar[Msg | str] = ""   # the input format in a few sentences
     interactive: ClassVar[bool] = False
     random_options: ClassVar[tuple[RandomOption, ...]] = ()
+    # How the problem's judge compares an output (tools/compare.py), and its name.
+    comparator: ClassVar[str] = "exact"
+    judge: ClassVar[str] = ""
 
     def format(self, result: Result[R]) -> str:
         return "".join(self.format_case(r) for r in result.cases)

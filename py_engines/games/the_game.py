@@ -264,6 +264,10 @@ class TheGame(BaseEngine[Deck, Outcome]):
     input_help = msg("the_game.input_help")
     kind = "one-player"
     order = 1
+    # CERC 2022 was judged with DOMjudge, and Luogu mirrors it: both ignore white space at
+    # line ends and at the end (py_engines/tools/compare.py).
+    comparator = "trailing"
+    judge = "DOMjudge"
 
     def parse(self, text: str) -> Deck:
         return _parse(text)

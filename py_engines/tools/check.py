@@ -13,7 +13,10 @@ Verdicts.  A case is *accepted* when its part of the output equals the
 engine's answer byte for byte; a *presentation* error when only white space
 differs (trailing blanks, a missing final newline, CRLF line ends, blank
 lines: the same tokens in the same order); otherwise a *wrong* answer.
-``strict`` turns presentation errors into wrong answers.
+``check_answers(strict=True)`` turns presentation errors into wrong answers.
+``check`` (and the CLI) compare as the game's judge does (compare.py: Luogu and
+DOMjudge ignore white space at line ends and at the end); ``--strict`` there
+reads byte for byte.
 
 Positions.  ``line`` and ``column`` are 1-based and point into the OUTPUT text
 (not into the case): at the first differing character for a presentation
@@ -73,7 +76,12 @@ class CaseVerdict:
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
+    """The verdicts, and the comparator that gave them (compare.py: the game's judge's)."""
     cases: tuple[CaseVerdict, ...]
+    comparator: str = "exact"
+    judge: str = ""                                 # whose comparator: "Luogu", "UVa", ...
+    strict: CheckReport | None = None               # the byte-exact reading, where it differs
+    note: Msg | None = None                         # "Luogu ignores ...; byte-exact ..."
 
     @property
     def accepted(self) -> int:
@@ -90,14 +98,27 @@ class CheckReport:
     def first_failure(self) -> CaseVerdict | None:
         return next((c for c in self.cases if c.verdict != ACCEPTED), None)
 
+    def verdict(self) -> str:
+        """One verdict for the whole output: wrong beats presentation beats accepted."""
+        found = {c.verdict for c in self.cases}
+        return next((v for v in (WRONG, PRESENTATION) if v in found), ACCEPTED)
+
     def to_dict(self) -> dict[str, Any]:
+        exact = self.strict or self
+        first = exact.first_failure()
+        strict = {"verdict": exact.verdict(), "line": first.line if first else None,
+                  "message_msg": first.message.to_dict() if first else None}
         return {"cases": [c.to_dict() for c in self.cases], "accepted": self.accepted,
-                "total": self.total}
+                "total": self.total, "comparator": self.comparator, "judge": self.judge,
+                "strict": strict,
+                "note_msg": self.note.to_dict() if self.note else None}
 
     def lines(self, lang: str = "en") -> list[str]:
         """What the CLI prints: one line per case, then the tally."""
         out = [render(msg("check.case", case=c.case, message=c.message), lang) for c in self.cases]
         out.append(render(msg("check.tally", accepted=self.accepted, total=self.total), lang))
+        if self.note is not None:
+            out.append(render(self.note, lang))
         return out
 
 
@@ -398,14 +419,9 @@ def _laid_out_differently(answers: Sequence[str], output: str,
 
 
 def check(game: str, input_text: str, output: str, *, strict: bool = False) -> CheckReport:
-    """Checks a program's ``output`` for the judge input ``input_text`` of ``game``.
-
-    Raises the engine's ParseError / InvalidInputError when the input is bad.
-    """
-    engine = engine_of(game)
-    answers = solved(engine, input_text).answers
-    return check_answers(answers, output, marker=getattr(engine, "output_case_start", None),
-                         strict=strict)
+    """``output`` for ``input_text`` of ``game`` as its judge compares (compare.py)."""
+    from .compare import check as compare_check   # compare.py builds on this module
+    return compare_check(game, input_text, output, strict=strict)
 
 
 # ----------------------------------------------------------------------------- command line
@@ -441,7 +457,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("input", help="the judge input file")
     parser.add_argument("output", help="the program's output for it ('-': standard input)")
     parser.add_argument("--strict", action="store_true",
-                        help="white-space differences are wrong answers, not presentation errors")
+                        help="compare byte for byte, not as the game's judge does (then any "
+                             "difference in white space is a presentation error)")
     parser.add_argument("--output-limit", default=str(OUTPUT_LIMIT_MB), metavar="MB",
                         help=f"most of OUTPUT read, in MB (default {OUTPUT_LIMIT_MB}); a longer "
                              "output is 'output limit exceeded'")

@@ -2,8 +2,10 @@
 
   {"cmd": "check", "game": G, "input": I, "output": O, "strict": false}
     -> {"cases": [{"case", "verdict", "line", "column", "expected", "got", "message_msg"}],
-        "accepted": K, "total": N, "scene": null | {"case", "step", "line", "expected", "got"}}
-    (scene: where the first case not accepted departs from the engine's; see scene.py)
+        "accepted": K, "total": N, "comparator", "judge", "strict": {"verdict", "line",
+        "message_msg"}, "note_msg", "scene": null | {"case", "step", "line", "expected", "got"}}
+    (the game's judge's comparator: compare.py; scene: where the first case not accepted
+    departs from the engine's: scene.py)
   {"cmd": "generate", "game": G, "seed": S, "count": N, "mode": "random", "cases": null,
    "first": 1}
     -> {"tests": [{"name": "G-S-K", "input", "answer"}]}   (K = first .. first+N-1)

@@ -25,7 +25,8 @@ from typing import Any, Sequence
 from ..cli_lang import add_lang_argument
 from ..errors import EngineError
 from ..i18n import Msg, msg, render
-from .check import CheckReport, check_answers
+from .check import CheckReport
+from .compare import comparator_of, judge_output
 from .gen import file_stem
 from .hooks import engine_of, generate_input, iter_seeds, solved
 from .limits import (MB, MEMORY_LIMIT, MEMORY_LIMIT_MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, TIME_LIMIT,
@@ -59,8 +60,9 @@ class Outcome:
 
 def judge(engine: Any, text: str, command: Sequence[str], time_limit: float,
           output_limit: int = OUTPUT_LIMIT_MB * MB,
-          memory_limit: int | None = MEMORY_LIMIT_MB * MB) -> Outcome:
-    """Runs the program on ``text`` and judges what it did (limits in seconds and bytes)."""
+          memory_limit: int | None = MEMORY_LIMIT_MB * MB, *, strict: bool = False) -> Outcome:
+    """Runs the program on ``text`` and judges what it did (limits in seconds and bytes), its
+    output as the game's judge compares it (compare.py; ``strict``: byte for byte)."""
     answers = solved(engine, text).answers
     answer = "".join(answers)
     run = run_program(command, text, time_limit, output_limit, memory_limit)
@@ -78,8 +80,9 @@ def judge(engine: Any, text: str, command: Sequence[str], time_limit: float,
                        None)
     if run.status != 0:
         return Outcome("error", msg("stress.runtime_error", status=run.status), run, answer, None)
-    report = check_answers(answers, run.stdout,
-                           marker=getattr(engine, "output_case_start", None))
+    comparator, judge_name = comparator_of(engine)
+    report = judge_output(answers, run.stdout, marker=getattr(engine, "output_case_start", None),
+                          comparator=comparator, judge=judge_name, strict=strict)
     failure = report.first_failure()
     if failure is None:
         return Outcome("accepted", msg("check.accepted"), run, answer, report)
@@ -111,6 +114,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--memory-limit", default=str(MEMORY_LIMIT_MB), metavar="MB",
                         help=f"the program's address space, in MB (default {MEMORY_LIMIT_MB}); "
                              "a run that needs more is 'memory limit exceeded'")
+    parser.add_argument("--strict", action="store_true",
+                        help="compare byte for byte, not as the game's judge does")
     add_lang_argument(parser)
     return parser
 
@@ -156,16 +161,18 @@ class Limits:
     time: float
     output: int
     memory: int
+    strict: bool = False
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> "Limits":
         """The command line's limits; InvalidInputError (with the option) for a bad one."""
         return cls(limit_value(TIME_LIMIT, args.time_limit),
                    int(limit_value(OUTPUT_LIMIT, args.output_limit) * MB),
-                   int(limit_value(MEMORY_LIMIT, args.memory_limit) * MB))
+                   int(limit_value(MEMORY_LIMIT, args.memory_limit) * MB), bool(args.strict))
 
     def judge(self, engine: Any, text: str, command: Sequence[str]) -> Outcome:
-        return judge(engine, text, command, self.time, self.output, self.memory)
+        return judge(engine, text, command, self.time, self.output, self.memory,
+                     strict=self.strict)
 
 
 def figures(run: Run) -> Msg:

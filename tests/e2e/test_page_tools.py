@@ -179,7 +179,7 @@ def test_a_solution_that_loops_forever_is_stopped_at_the_limit_and_the_page_keep
     ok = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})",
                       [lookup_solution({SAMPLE: ANSWER}), SAMPLE])
     assert ok["verdict"] == "accepted" and ok["stdout"] == ANSWER
-    assert set(ok) == {"verdict", "stdout", "stderr", "ms", "peakMb"}
+    assert set(ok) == {"verdict", "stdout", "stderr", "ms", "peakMb", "comparator", "judge", "strict"}
     wrong = app.evaluate("([c, i]) => pixelJudge.runSolution(c, i, {timeLimitMs: 10000})",
                          [lookup_solution({SAMPLE: ANSWER.replace("Win!", "Lose!", 1)}), SAMPLE])
     assert wrong["verdict"] == "wrong"

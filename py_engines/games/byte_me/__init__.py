@@ -77,6 +77,10 @@ class ByteMeEngine(ModuleGenerators, BaseEngine[DataSets, HandResult]):
     input_help = msg("byte_me.input_help")
     kind = "one-player"
     order = 4
+    # A regional of 2002 with no judge of its own online: POJ (1303) judges it, byte for
+    # byte, with presentation errors (tools/compare.py).
+    comparator = "exact"
+    judge = "POJ"
     interactive = False
     random_options = (
         RandomOption("players", msg("byte_me.option.players"), 4, MIN_PLAYERS, MAX_PLAYERS),

@@ -67,6 +67,10 @@ class HouseOfCardsEngine(ModuleGenerators, BaseTwoPlayerEngine[Problem, CaseResu
     title = "House of Cards (ICPC WF 2009 G)"
     input_help = msg("house_of_cards.input_help")
     order = 3
+    # The World Finals' own judging of 2009 is not public; the problem is judged today on
+    # the UVa Live Archive (4451, mirrored on UVa), byte for byte (tools/compare.py).
+    comparator = "exact"
+    judge = "UVa Live Archive"
     random_options = (
         RandomOption("M", msg("house_of_cards.option.m"), 8, MIN_M, MAX_M),
         RandomOption("name", msg("house_of_cards.option.name"), "Axel", choices=NAMES),

@@ -61,6 +61,9 @@ class KalahEngine(ModuleGenerators, BaseTwoPlayerEngine[KalahInput, CaseValue, P
     title = "Kalah with swaps (SWERC 2008)"
     input_help = msg("kalah.input_help")
     order = 2
+    # Judged today on UVa (12180), which compares byte for byte (tools/compare.py).
+    comparator = "exact"
+    judge = "UVa"
     random_options = (
         RandomOption("m", msg("kalah.option.m"), 3, MIN_CUPS, MAX_CUPS),
         RandomOption("stones", msg("kalah.option.stones"), 12, 0, MAX_STONES),

@@ -68,6 +68,10 @@ class SevensEngine(BaseTwoPlayerEngine[Deal, SevensResult, Position]):
     title = "Sevens (THUPC 2022 Final A)"
     input_help = msg("sevens.input_help")
     order = 5
+    # THUPC 2022 is judged on Luogu, which ignores white space at line ends and at the end
+    # (tools/compare.py).
+    comparator = "trailing"
+    judge = "Luogu"
     random_options = ()
 
     def parse(self, text: str) -> Deal:

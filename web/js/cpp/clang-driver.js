@@ -4,11 +4,13 @@
 import { STDCPP_HEADER } from "./stdcpp-header.js";
 import { instrument } from "./fuel.js";
 import { limitHit } from "./compiler-limits.js";
+import { byteOverlay } from "./byte-overlay.js";
+import { DEFAULT_STD } from "./standards.js";
 
 /** The source's file name in the compiler's file system. */
 export const SOURCE_NAME = "solution.cpp";
 const OUTPUT_NAME = "solution.wasm";
-const INCLUDE_DIR = "pixel-judge-include";   // holds bits/stdc++.h
+const INCLUDE_DIR = "pixel-judge-include";   // holds bits/stdc++.h and byte-overlay.js's wrappers
 
 /**
  * The stack the program's frames and local arrays live in (wasm-ld's default is
@@ -19,9 +21,9 @@ export const STACK_BYTES = 64 * 1024 * 1024;
 /** The most memory a program may grow to. */
 export const MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
 
-/** Flags of every compile (and of the precompiled <bits/stdc++.h>, which must match them). */
-export const COMPILE_FLAGS = Object.freeze([
-  "-O2", "-std=c++17",
+/** Flags of every compile but its standard (-std=, g++'s gnu++17 unless the user picks another). */
+export const BASE_FLAGS = Object.freeze([
+  "-O2",
   // The toolchain's libc++abi has no exception support (no __cxa_throw, no unwinder).
   "-fno-exceptions",
   // setjmp/longjmp through WebAssembly exception handling: costs nothing in a
@@ -35,16 +37,18 @@ export const COMPILE_FLAGS = Object.freeze([
   // overflowed at 250 nested templates and 500 constexpr calls): past them clang's own error.
   "-ftemplate-depth=128", "-fconstexpr-depth=200",
 ]);
+/** Flags of a compile under `std` (and of the precompiled <bits/stdc++.h>, which must match them). */
+export const compileFlags = (std = DEFAULT_STD) => [`-std=${std}`, ...BASE_FLAGS];
 const LINK_FLAGS = Object.freeze([
   "-lsetjmp", "-lwasi-emulated-signal",
   `-Wl,-z,stack-size=${STACK_BYTES}`, "-Wl,--stack-first", `-Wl,--max-memory=${MEMORY_LIMIT_BYTES}`,
 ]);
-/** Every flag of a compile and its link. */
-export const FLAGS = Object.freeze([...COMPILE_FLAGS, ...LINK_FLAGS]);
+/** Every flag of a compile and its link but the standard. */
+export const FLAGS = Object.freeze([...BASE_FLAGS, ...LINK_FLAGS]);
 
 const HEADER_PATH = `${INCLUDE_DIR}/bits/stdc++.h`;
 const PCH_NAME = "stdc++.h.pch";
-const includeTree = () => ({ bits: { "stdc++.h": STDCPP_HEADER } });
+const includeTree = () => ({ bits: { "stdc++.h": STDCPP_HEADER }, ...byteOverlay() });
 
 function collector() {
   const decoder = new TextDecoder();
@@ -53,14 +57,14 @@ function collector() {
 }
 
 /**
- * <bits/stdc++.h> precompiled (about 20 MB): parsing every standard header is most
+ * <bits/stdc++.h> precompiled under DEFAULT_STD (about 20 MB): parsing every standard header is most
  * of a typical solution's compile time.  Built once per worker, in the
  * background, which also warms the compiler up.  Null if it cannot be built.
  */
 export async function buildPch(clang) {
   const log = collector();
   try {
-    const out = await clang([...COMPILE_FLAGS, "-x", "c++-header", HEADER_PATH, "-o", PCH_NAME],
+    const out = await clang([...compileFlags(DEFAULT_STD), "-x", "c++-header", HEADER_PATH, "-o", PCH_NAME],
       { [INCLUDE_DIR]: includeTree() }, { stdout: log.write, stderr: log.write, decodeASCII: false });
     return out[PCH_NAME] instanceof Uint8Array ? out[PCH_NAME] : null;
   } catch {
@@ -91,14 +95,15 @@ export function startsWithBits(source) {
  * "output", "stack": compiler-limits.js).  Rejects only when the compiler itself fails (not the user's code).
  * @param {any} clang  YoWASP's `commands["clang++"]`
  * @param {string} source
- * @param {{ Exit?: any, pch?: Uint8Array | null }} [options]  Exit: YoWASP's exit exception class
+ * @param {{ Exit?: any, pch?: Uint8Array | null, std?: string }} [options]  Exit: YoWASP's exit exception class;
+ *   std: the -std= (standards.js); the precompiled header serves DEFAULT_STD only
  */
-export async function compileSource(clang, source, { Exit, pch = null } = {}) {
+export async function compileSource(clang, source, { Exit, pch = null, std = DEFAULT_STD } = {}) {
   const log = collector();
   const files = { [SOURCE_NAME]: source, [INCLUDE_DIR]: includeTree() };
-  const usePch = pch !== null && startsWithBits(source);
+  const usePch = pch !== null && std === DEFAULT_STD && startsWithBits(source);
   if (usePch) files[PCH_NAME] = pch;
-  const args = [...COMPILE_FLAGS, ...(usePch ? ["-include-pch", PCH_NAME] : []), ...LINK_FLAGS,
+  const args = [...compileFlags(std), ...(usePch ? ["-include-pch", PCH_NAME] : []), ...LINK_FLAGS,
     SOURCE_NAME, "-o", OUTPUT_NAME];
   try {
     const out = await clang(args, files, { stdout: log.write, stderr: log.write, decodeASCII: false });

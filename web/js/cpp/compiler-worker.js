@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The C++ compiler worker (same origin: the compiler is the site's code, and the
 // user's source is only data to it; the program it makes never runs here).
-// Messages in:  {type: "load"} | {type: "compile", id, source}
+// Messages in:  {type: "load"} | {type: "compile", id, source, std}   (std: standards.js's, checked here)
 // Messages out: {type: "progress", phase, done, total, wire}
 //               {type: "ready", ms, downloaded, damaged, stored} | {type: "failed", message, msg}   (msg: the reason as a catalog message, or null)
 //               {type: "compiling", id}   (clang starts on it now: the page's time limit runs from here)
@@ -11,6 +11,7 @@
 import { loadToolchainFiles } from "./toolchain.js";
 import { buildPch, compileSource, startsWithBits } from "./clang-driver.js";
 import { COMPILER_MEMORY_BYTES, COMPILER_MODULE, capModuleMemory } from "./compiler-limits.js";
+import { DEFAULT_STD, isStandard } from "./standards.js";
 
 const DRIVER = new URL("../../vendor/@yowasp/clang/gen/bundle.js", import.meta.url);
 let clang = null;
@@ -52,13 +53,15 @@ async function load() {
   return { ms: Math.round(performance.now() - started), downloaded: result.downloaded, damaged: result.damaged, stored: result.stored };
 }
 
-async function compile({ id, source }) {
+async function compile({ id, source, std }) {
   const started = performance.now();
   try {
     const text = String(source);
-    const header = startsWithBits(text) ? await pch : null;
+    const standard = isStandard(std) ? std : DEFAULT_STD;
+    // The precompiled <bits/stdc++.h> is built under DEFAULT_STD: another standard parses the headers.
+    const header = standard === DEFAULT_STD && startsWithBits(text) ? await pch : null;
     postMessage({ type: "compiling", id });
-    const result = await compileSource(clang, text, { Exit, pch: header });
+    const result = await compileSource(clang, text, { Exit, pch: header, std: standard });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       postMessage({ type: "compiled", id, ok: false, log: result.log, ms, limit: result.limit ?? null });

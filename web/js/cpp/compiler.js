@@ -1,12 +1,14 @@
 // The page's side of the C++ compiler: starts its worker when C++ is first
 // needed, reports the toolchain's download (bytes, Cancel) and compiles.  Each
-// program is cached by the SHA-256 of its source, so run-and-check and stress
-// compile a solution once.  Compiling is the only thing done here: the program
+// program is cached in memory (the last CACHE_ENTRIES) by the SHA-256 of the
+// toolchain, the flags, the standard and the source, so run-and-check, stress and
+// a second Run of an unchanged source compile it once.  Compiling is the only thing done here: the program
 // runs in the opaque-origin runner, never in this page's origin.
 import { TOOLCHAIN } from "./toolchain-files.js";
 import { toolchainCached } from "./toolchain.js";
 import { parseDiagnostics, summaryWords } from "./diagnostics.js";
 import { FLAGS } from "./clang-driver.js";
+import { DEFAULT_STD, isStandard } from "./standards.js";
 import { COMPILE_TIME_LIMIT_MS, FIRST_COMPILE_TIME_LIMIT_MS, limitWords } from "./compiler-limits.js";
 import { sha256Hex } from "../util/bytes.js";
 
@@ -42,8 +44,8 @@ export function toolchainSize() {
 
 export { toolchainCached };
 
-async function sourceKey(source) {
-  const text = JSON.stringify([TOOLCHAIN?.id ?? "", FLAGS, source]);
+async function sourceKey(source, std) {
+  const text = JSON.stringify([TOOLCHAIN?.id ?? "", FLAGS, std, source]);
   return sha256Hex(new TextEncoder().encode(text));
 }
 
@@ -142,7 +144,7 @@ export class CppCompiler {
       this.load().then(() => {
         const id = this.nextId++;
         this.pending.set(id, entry);
-        this.worker.postMessage({ type: "compile", id, source: entry.source });
+        this.worker.postMessage({ type: "compile", id, source: entry.source, std: entry.std });
       }, entry.reject);
     }
   }
@@ -173,12 +175,15 @@ export class CppCompiler {
   }
 
   /**
-   * Compiles `source`. Resolves to {ok, wasm (an ArrayBuffer of the caller's own), log,
-   * diagnostics, summary, ms, cached}; rejects with CancelledError on cancel, or an
-   * Error when the toolchain cannot be loaded.
+   * Compiles `source` under `std` (standards.js; g++'s gnu++17 unless told). Resolves to {ok, wasm (an
+   * ArrayBuffer of the caller's own), log, diagnostics, summary, ms, cached, std}; rejects with
+   * CancelledError on cancel, or an Error when the toolchain cannot be loaded.
+   * @param {string} source
+   * @param {{ std?: string }} [options]
    */
-  async compile(source) {
-    const key = await sourceKey(source);
+  async compile(source, { std = DEFAULT_STD } = {}) {
+    if (!isStandard(std)) throw new Error(`unknown C++ standard ${JSON.stringify(std)}`);
+    const key = await sourceKey(source, std);
     let result = this.programs.get(key);
     if (result) {
       this.programs.delete(key);   // most recently used last
@@ -189,14 +194,14 @@ export class CppCompiler {
     const id = this.nextId++;
     this.compiles += 1;
     const msg = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, source, timer: 0 });
-      this.worker.postMessage({ type: "compile", id, source });
+      this.pending.set(id, { resolve, reject, source, std, timer: 0 });
+      this.worker.postMessage({ type: "compile", id, source, std });
     });
     const diagnostics = parseDiagnostics(msg.log);
     const words = msg.ok ? null : msg.limit ? limitWords(msg.limit, msg.ms) : summaryWords(diagnostics);
     result = {
       ok: msg.ok, wasm: msg.ok ? msg.wasm : null, log: msg.log || (words ? words.text : ""), ms: msg.ms, diagnostics,
-      summary: words ? words.text : "", summaryMsg: words ? words.msg : null, limit: msg.limit ?? null,
+      summary: words ? words.text : "", summaryMsg: words ? words.msg : null, limit: msg.limit ?? null, std,
     };
     // A bound the compiler ran into is not kept: the next try compiles again.
     if (!msg.limit) this.programs.set(key, result);

@@ -4,6 +4,7 @@
 // loads this module on the first C++ run, so a visit that never uses C++ never
 // loads it.
 import { CppCompiler, CancelledError } from "./compiler.js";
+import { DEFAULT_STD } from "./standards.js";
 
 export { toolchainSize, toolchainCached } from "./compiler.js";
 
@@ -43,14 +44,14 @@ export function cancelCompile() {
  * @param {string} source
  * @param {string} input
  * @param {{ onCompile?: () => void, timeLimitMs?: number, memoryLimitMb?: number, expected?: string,
- *   onStart?: (limitMs: number) => void }} [options]
+ *   onStart?: (limitMs: number) => void, std?: string }} [options]  std: the standard (standards.js; gnu++17 unless told)
  */
-export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile = () => {}, ...options } = {}) {
+export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile = () => {}, std = DEFAULT_STD, ...options } = {}) {
   const empty = { stdout: "", stderr: "", ms: 0, cases: [] };
   let compiled;
   try {
     onCompile();
-    compiled = await cppCompiler().compile(source);
+    compiled = await cppCompiler().compile(source, { std });
   } catch (err) {
     if (err instanceof CancelledError) return { ...empty, verdict: "cancelled" };
     // stderr in English (the hook's); reason: the same words as a catalog message, for the page.
@@ -61,5 +62,5 @@ export async function judgeCpp(ctx, judgeRun, game, source, input, { onCompile =
       summaryMsg: compiled.summaryMsg };
   }
   const result = await judgeRun(ctx, game, "", input, { ...options, language: "wasi", program: compiled.wasm });
-  return { ...result, compileMs: compiled.ms, compileCached: compiled.cached };
+  return { ...result, compileMs: compiled.ms, compileCached: compiled.cached, std };
 }

@@ -5,6 +5,8 @@
 // language level allows), plus the two libstdc++ helpers contest code calls
 // without including anything else: std::__gcd and std::__lg.
 
+import { STD_BYTE_ALIAS } from "./byte-overlay.js";
+
 const CPP17 = [
   // The C library, as the C++ standard names it.
   "cassert", "cctype", "cerrno", "cfenv", "cfloat", "cinttypes", "climits", "clocale", "cmath",
@@ -36,6 +38,8 @@ ${include(CPP17)}
 #if __cplusplus >= 202002L
 ${include(CPP20)}
 #endif
+// libstdc++'s <bits/stdc++.h> includes <cstddef>, so std::byte is named (byte-overlay.js).
+${STD_BYTE_ALIAS}
 
 namespace std {
 // libstdc++'s greatest common divisor (the sign of the result follows its code:

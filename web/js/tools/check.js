@@ -2,6 +2,7 @@
 // the first differing line and column marked in both texts, and a click on a
 // failing case opens its scene in the player.
 import { h, showFailure } from "./dom.js";
+import { compareNote } from "./compare-note.js";
 import * as judge from "./judge.js";
 import { setPlain, setText } from "../i18n/dom.js";
 
@@ -14,18 +15,20 @@ export function checkPanel(ctx) {
   const status = h("span", { class: "status", testid: "check-status", role: "status", "aria-live": "polite" });
   const summary = h("p", { class: "tool-summary", testid: "check-summary", hidden: true });
   const results = h("ol", { class: "check-cases", testid: "check-results" });
+  const compared = compareNote("check");
   const root = h("div", { class: "tool-body" },
     h("p", { class: "hint", i18n: "ui.check.hint" }),
     output,
     h("div", { class: "row" }, run,
       h("label", { class: "toggle" }, strict, " ", h("span", { i18n: "ui.check.strict" })), status),
-    summary, results);
+    summary, compared.root, results);
 
   async function runCheck() {
     const game = ctx.game();
     const input = ctx.input();
     results.replaceChildren();
     summary.hidden = true;
+    compared.hide();
     if (!input.trim()) {
       setText(status, "ui.check.empty");
       return;
@@ -48,6 +51,7 @@ export function checkPanel(ctx) {
     setText(summary, "ui.check.summary", { verdict: judge.verdictMsg(verdict), accepted: reply.accepted, count: reply.total });
     summary.dataset.verdict = verdict;
     summary.hidden = false;
+    compared.show(reply);
     results.replaceChildren(...reply.cases.map((c) => caseRow(c, game, input)));
   }
 
@@ -77,6 +81,8 @@ export function checkPanel(ctx) {
   }
 
   run.addEventListener("click", runCheck);
+  // The byte-for-byte reading (or the judge's again) at once, when a verdict is shown.
+  strict.addEventListener("change", () => { if (!summary.hidden && !run.disabled) runCheck(); });
   return {
     title: "ui.check.title", root,
     fill(params) {
@@ -113,7 +119,9 @@ function selectAt(textarea, line, column) {
   textarea.setSelectionRange(start, Math.min(textarea.value.length, start + 1));
 }
 
-// The hook's shape: {cases: [{case, verdict, line, column, expected, got}], accepted, total}.
+// The hook's shape: {cases: [{case, verdict, line, column, expected, got}], accepted, total, comparator,
+// judge, strict: {verdict, line}} (comparator: "trailing" or "exact", the game's judge's; strict: the
+// byte-for-byte reading, line null when accepted).
 /** @param {import("./tools.js").ToolContext} ctx */
 export async function checkHook(ctx, game, input, output) {
   const reply = await judge.check(ctx.client, game, input, output);
@@ -122,5 +130,8 @@ export async function checkHook(ctx, game, input, output) {
       expected: c.expected, got: c.got })),
     accepted: reply.accepted,
     total: reply.total,
+    comparator: reply.comparator,
+    judge: reply.judge,
+    strict: { verdict: reply.strict.verdict, line: reply.strict.line },
   };
 }

@@ -1,9 +1,11 @@
 // The user's solutions, kept per game and per language in local storage, and
-// the language each game was last used with.  Python code stays where it always
+// the language (and C++ standard) each game was last used with.  Python code stays where it always
 // was (pixelJudge.solutions.v1: {game: code}), so code saved before C++ came
 // stays Python; C++ code and the language choice have keys of their own.
 // Everything read back is checked: a value that is not what this module wrote
 // (another tab's damage, a hand edit) is ignored, never trusted.
+
+import { DEFAULT_STD, isStandard } from "../cpp/standards.js";
 
 /** @typedef {"python" | "cpp"} Language */
 
@@ -14,6 +16,7 @@ export const LANGUAGE_NAMES = [["python", "Python"], ["cpp", "C++"]];
 
 const KEYS = { python: "pixelJudge.solutions.v1", cpp: "pixelJudge.solutions.cpp.v1" };
 const LANGUAGE_KEY = "pixelJudge.solutionLanguage.v1";
+const STD_KEY = "pixelJudge.solutionStd.v1";   // {game: C++ standard}
 const MAX_CODE_CHARS = 2 * 1024 * 1024;   // a solution longer than this is not one the page wrote
 const GAME_ID = /^[a-z][a-z0-9_]{0,39}$/;
 
@@ -79,6 +82,20 @@ export class SolutionStore {
     /** @type {Record<Language, Record<string, string>>} */
     this.codes = { python: readMap(KEYS.python, validCode), cpp: readMap(KEYS.cpp, validCode) };
     this.languages = readMap(LANGUAGE_KEY, isLanguage);
+    this.stds = readMap(STD_KEY, isStandard);
+  }
+
+  /** The game's C++ standard (g++'s gnu++17 when never chosen). @param {string} game @returns {string} */
+  std(game) {
+    const saved = this.stds[game];
+    return isStandard(saved) ? saved : DEFAULT_STD;
+  }
+
+  /** @param {string} game @param {string} std */
+  setStd(game, std) {
+    if (!isStandard(std)) return;
+    this.stds[game] = std;
+    writeMap(STD_KEY, this.stds);
   }
 
   /** The saved code, or the language's starter template. @param {string} game @param {Language} language */

@@ -16,10 +16,13 @@ import { t, msgText } from "../i18n/i18n.js";
 import * as judge from "./judge.js";
 import { MODES } from "./generate.js";
 import { SolutionStore, LANGUAGE_NAMES, isLanguage } from "./solution-store.js";
+import { compareNote } from "./compare-note.js";
+import { stdPicker } from "./std-picker.js";
 import { cppBox, diagnosticItems, loadCpp, compileWhy, runtimeErrorText } from "./cpp-box.js";
 import { stressLoop, shrinkFailure, failureBox } from "./stress.js";
-import { MEMORY_MB, memoryInput, memoryLimitMb, peakMb, peakView, showPeak } from "./limits.js";
+import { memoryInput, memoryLimitMb, peakView, showPeak } from "./limits.js";
 import { sceneButton } from "./scene-button.js";
+import { judgeRun } from "./judge-run.js";
 
 /** @typedef {import("./solution-store.js").Language} Language */
 
@@ -58,38 +61,6 @@ export function paneText(text, { tail = "", bytes = 0, limited = false } = {}) {
   };
 }
 
-// Runs `code` on `input` and judges what it printed against the engine.
-// Resolves to {verdict, stdout, stderr, ms, peakMb, cases, scene}; rejects only when the
-// input itself is not valid for the game (a JudgeError naming line and column).
-// language "cpp" compiles first (cpp/solution-cpp.js, loaded on first use): a
-// source that does not compile is verdict "compile"; the program then runs as "wasi".
-/**
- * @param {import("./tools.js").ToolContext} ctx
- * @param {string} game
- * @param {string} code
- * @param {string} input
- * @param {{ timeLimitMs?: number, memoryLimitMb?: number, expected?: string, onStart?: (limitMs: number) => void,
- *   language?: string, program?: ArrayBuffer | null, onCompile?: () => void }} [options]
- */
-export async function judgeRun(ctx, game, code, input, { timeLimitMs = 2000, memoryLimitMb = MEMORY_MB.fallback, expected,
-  onStart, language = "python", program = null, onCompile } = {}) {
-  if (language === "cpp") {
-    const { judgeCpp } = await import("../cpp/solution-cpp.js");
-    return judgeCpp(ctx, judgeRun, game, code, input, { timeLimitMs, memoryLimitMb, expected, onStart, onCompile });
-  }
-  const run = await ctx.sandbox.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language, program });
-  const peak = peakMb(run.peakBytes, run.status === "memory" ? memoryLimitMb : 0);
-  const base = { stdout: run.stdout, stderr: run.stderr, ms: run.ms, peakMb: peak, cases: [],
-    stdoutTail: run.stdoutTail, stdoutBytes: run.stdoutBytes, reason: run.reason || null, why: run.why || null };
-  // time, memory and output (limit exceeded), cancelled and failed (the runner could not run it) as they are.
-  if (["time", "memory", "output", "cancelled", "failed"].includes(run.status)) return { ...base, verdict: run.status };
-  if (run.status !== "ok") return { ...base, verdict: "error" };
-  // Byte-equal to the known answer is accepted without asking the engine again.
-  if (expected !== undefined && run.stdout === expected) return { ...base, verdict: "accepted" };
-  const reply = await judge.check(ctx.client, game, input, run.stdout);
-  return { ...base, verdict: judge.overall(reply.cases), cases: reply.cases, scene: reply.scene ?? null };
-}
-
 /** @param {import("./tools.js").ToolContext} ctx */
 export function solutionPanel(ctx) {
   const store = new SolutionStore();
@@ -102,6 +73,7 @@ export function solutionPanel(ctx) {
   const languageMenu = select("solution-language", LANGUAGE_NAMES.map(([v, name]) => [v, name, true]), { value: "python", label: "ui.solution.language_label" });
   const hint = h("p", { class: "hint", testid: "solution-hint", i18n: HINTS.python });
   const box = cppBox();
+  const std = stdPicker((picked) => { if (editorGame) store.setStd(editorGame, picked); });
   const limit = h("input", { type: "number", testid: "solution-limit", value: "2", min: "0.1", max: "60", step: "0.1",
     inputmode: "decimal", i18nAttr: { "aria-label": "ui.solution.limit_label" } });
   const memory = memoryInput();
@@ -116,6 +88,7 @@ export function solutionPanel(ctx) {
   const verdict = h("p", { class: "verdict", testid: "solution-verdict", hidden: true });
   const peak = peakView();
   const show = sceneButton(ctx);   // "Show me on the stage"
+  const compared = compareNote("solution");
   const details = h("ul", { class: "run-cases", testid: "solution-cases" });
   // Scrollable outputs are labelled regions the keyboard can reach and scroll.
   const stdout = h("pre", { class: "out", testid: "solution-stdout", role: "region", tabindex: "0", i18nAttr: { "aria-label": "ui.solution.stdout_label" } });
@@ -130,7 +103,7 @@ export function solutionPanel(ctx) {
     h("p", { i18n: "ui.solution.proposal" }),
     h("div", { class: "row" }, keep, discard, keepRefused));
   const root = h("div", { class: "tool-body" },
-    h("div", { class: "row solution-head" }, field("ui.solution.language", languageMenu), hint),
+    h("div", { class: "row solution-head" }, field("ui.solution.language", languageMenu), std.root, hint),
     box.root,
     proposalBox,
     host,
@@ -139,7 +112,7 @@ export function solutionPanel(ctx) {
     h("div", { class: "row fields" }, h("span", { class: "tool-label", i18n: "ui.solution.stress_label" }),
       field("ui.gen.seed", seed), field("ui.gen.count", count), field("ui.gen.mode", mode)),
     h("div", { class: "row" }, status),
-    h("div", { class: "row" }, verdict, peak, show.root), details, failBox,
+    h("div", { class: "row" }, verdict, peak, show.root), compared.root, details, failBox,
     h("div", { class: "outputs" },
       h("div", {}, h("h3", {}, "stdout"), stdoutNote, stdout),
       h("div", {}, h("h3", {}, "stderr"), stderrNote, stderr)));
@@ -187,6 +160,7 @@ export function solutionPanel(ctx) {
     language = lang;
     languageMenu.value = lang;
     setText(hint, HINTS[lang]);
+    std.show(lang === "cpp");
     box.show(lang === "cpp" && shownNow);
     if (editor) {
       editor.setLanguage(lang);
@@ -198,6 +172,7 @@ export function solutionPanel(ctx) {
   function showSaved(/** @type {Language} */ lang) {
     endProposal();
     showLanguage(lang);
+    std.set(store.std(editorGame));
     setEditorText(store.code(editorGame, lang));
   }
 
@@ -239,6 +214,7 @@ export function solutionPanel(ctx) {
     if (window.top !== window.self) { setText(keepRefused, "ui.solution.keep_framed"); return; }
     store.setLanguage(editorGame, language);
     store.setCode(editorGame, language, editor.value);
+    if (language === "cpp") store.setStd(editorGame, std.value);
     endProposal();
     box.hold(false);
     box.show(language === "cpp" && shownNow);
@@ -274,6 +250,7 @@ export function solutionPanel(ctx) {
 
   function clearResults() {
     verdict.hidden = true;
+    compared.hide();
     showPeak(peak, null);
     show.clear();
     details.replaceChildren();
@@ -314,6 +291,7 @@ export function solutionPanel(ctx) {
     verdict.hidden = false;
     verdict.dataset.verdict = result.verdict;
     showPeak(peak, result);
+    compared.show(result);
     const untimed = ["time", "cancelled", "failed", "compile"].includes(result.verdict);
     const [what, why, ms] = [judge.verdictMsg(result.verdict), result.verdict === "compile" ? compileWhy(result) : "", formatMs(result.ms)];
     if (found) {
@@ -337,7 +315,7 @@ export function solutionPanel(ctx) {
   // through the compile (which may first load the compiler) and the run.
   function runOptions({ timeLimitMs, memoryLimitMb }) {
     return {
-      timeLimitMs, memoryLimitMb, language,
+      timeLimitMs, memoryLimitMb, language, std: std.value,
       onStart: (limitMs) => { setText(status, "ui.solution.running"); startCountdown(limitMs); },
       onCompile: () => { setText(status, "ui.solution.compiling"); },
     };
@@ -479,10 +457,11 @@ export function solutionPanel(ctx) {
       if (params.seed !== undefined) seed.value = String(params.seed);
       if (params.count !== undefined) count.value = String(params.count);
       if (MODES.some(([m]) => m === params.mode)) mode.value = params.mode;
+      if (params.std !== undefined) std.set(params.std);
     },
     params: () => ({ code: editor ? editor.value : store.code(ctx.game(), store.language(ctx.game())),
       language: editor ? language : store.language(ctx.game()),
-      limit: limit.value, memory: memory.value, seed: seed.value, count: count.value, mode: mode.value }),
+      limit: limit.value, memory: memory.value, seed: seed.value, count: count.value, mode: mode.value, std: std.value }),
     proposed: () => proposed,
     run: runOnInput,
   };
