@@ -294,9 +294,10 @@ def test_check_of_a_long_output_of_short_lines_costs_little_memory(tmp_path):
     out.write_text((DATA / "kalah" / "gen-r1-1.ans").read_text() + "7\n" * (16 << 20))
     res = measured(["check", "kalah", str(src), str(out)], cwd=tmp_path)
     assert res.returncode == 1, res.stderr
-    assert res.stdout.splitlines()[-2:] == [
+    assert res.stdout.splitlines()[-3:] == [
         'case 59: wrong answer at line 60, column 1: too many cases: the input has 59, but the '
-        'output goes on with "7"', "accepted 58 of 59 cases"]
+        'output goes on with "7"', "first departure: case 59, step 0 (open that case at that step on "
+        "the stage)", "accepted 58 of 59 cases"]
     assert res.peak_mb < PEAK_RSS_MB, res.peak_mb
 
 

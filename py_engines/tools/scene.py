@@ -27,6 +27,8 @@ from ..i18n import Msg, msg
 from .check import CheckReport, split_output
 from .hooks import solved
 
+DEPARTURE_SLACK = 4096       # characters of a case's output read past its answer's length
+
 
 @dataclass(frozen=True, slots=True)
 class Scene:
@@ -58,6 +60,9 @@ def scene_of(engine: Any, text: str, output: str, report: CheckReport) -> Scene 
         parts = split_output(output, done.answers, getattr(engine, "output_case_start", None))
         if len(done.answers) == len(done.result.cases):
             part = parts[case]
+            # The first departure lies within the answer's length and a line past it: the
+            # rest of a long output (up to 64 MB) is never split into lines.
+            end = min(part.end, part.start + len(done.answers[case]) + DEPARTURE_SLACK)
             step = int(own(done.problem, done.result, case, done.answers[case],
-                           part.text[part.start:part.end]))
+                           part.text[part.start:end]))
     return Scene(case, max(0, step), failure.line, failure.expected, failure.got)
