@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 READMES = [ROOT / "README.md", ROOT / "py_engines" / "README.md", ROOT / "web" / "README.md",
            ROOT / "web" / "EMBED.md", ROOT / "web" / "SECURITY.md", ROOT / "tests" / "README.md",
-           ROOT / "web" / "js" / "cpp" / "README.md"]
+           ROOT / "web" / "js" / "cpp" / "README.md", ROOT / "web" / "js" / "lab" / "README.md"]
 SKIP_DIRS = {".git", ".venv", "node_modules", "dist", "build", "__pycache__", ".mypy_cache",
              ".ruff_cache", ".pytest_cache"}
 # Built, downloaded or run-time names: not in the repository by design.

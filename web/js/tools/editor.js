@@ -123,15 +123,17 @@ const typeOverSelection = EditorView.domEventHandlers({
 /**
  * The editor in `host`'s shadow root.
  * @param {HTMLElement} host
- * @param {{doc?: string, language?: Language, onChange?: (text: string) => void, onRun?: () => void}} options
+ * @param {{doc?: string, language?: Language, onChange?: (text: string) => void, onRun?: () => void,
+ *   testid?: string, label?: string}} options  testid and label: the text area's (the lab's are its own)
  */
-export async function createEditor(host, { doc = "", language = "python", onChange = () => {}, onRun = () => {} } = {}) {
+export async function createEditor(host, { doc = "", language = "python", onChange = () => {}, onRun = () => {},
+  testid = "solution-code", label } = {}) {
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   const grammar = new Compartment();
   const labelled = new Compartment();
   const undo = new Compartment();
   const contentAttributes = (/** @type {Language} */ lang) =>
-    EditorView.contentAttributes.of({ "aria-label": LANGUAGES[lang].label, "data-testid": "solution-code" });
+    EditorView.contentAttributes.of({ "aria-label": label || LANGUAGES[lang].label, "data-testid": testid });
   let current = language;
   const view = new EditorView({
     parent: root,

@@ -6,12 +6,14 @@
 import { app, el, player, on, sceneFor } from "../page/state.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
+import { showLabLine } from "../lab/stage.js";
 
 /**
  * What the tools need from the rest of the page (main.js hands it over).
  * @typedef {object} ToolNeeds
  * @property {(request: import("../page/types.js").OpenRequest) => Promise<void>} openInPlayer
  * @property {() => import("../page/types.js").SceneRef} currentScene
+ * @property {(frames: import("../stage/types.js").Frame[], step?: number) => void} loadFrames  playback's
  */
 
 /**
@@ -21,6 +23,7 @@ import { mountTools } from "./tools.js";
  * @property {Record<string, (...args: any[]) => Promise<unknown>>} hook
  * @property {() => Record<string, unknown>} state
  * @property {(tool: object) => Promise<void>} openTool
+ * @property {(linked: import("../page/types.js").Linked) => Promise<void>} openLab  a game lab link (a proposal)
  */
 
 /**
@@ -28,7 +31,7 @@ import { mountTools } from "./tools.js";
  * @param {ToolNeeds} needs
  * @returns {MountedTools}
  */
-export function mountToolsFeature({ openInPlayer, currentScene }) {
+export function mountToolsFeature({ openInPlayer, currentScene, loadFrames }) {
   const container = document.getElementById("tools");
   if (!container) throw new Error("the page lacks its #tools");
   const tools = mountTools(container, {
@@ -43,9 +46,12 @@ export function mountToolsFeature({ openInPlayer, currentScene }) {
     openScene: ({ game, text, caseIndex = 0 }) =>
       openInPlayer({ game, text, caseIndex, generated: text !== el.input.value }),
     linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
+    showLab: (line, step) => showLabLine(line, step, loadFrames),
+    labLink: ({ code, text, step }) => share.linkFor({ game: share.LAB, text, code, step, caseIndex: 0, moves: [] }),
   });
   // Mounted after the engine's boot: the page shows a game already, and may change it.
   tools.gameChanged();
   on("game", () => tools.gameChanged());
-  return { hook: tools.hook, state: () => ({ runner: tools.runner() }), openTool: (tool) => tools.openTool(tool) };
+  return { hook: tools.hook, state: () => ({ runner: tools.runner(), lab: tools.lab() }),
+    openTool: (tool) => tools.openTool(tool), openLab: (linked) => tools.openLab(linked) };
 }
