@@ -1,8 +1,9 @@
-// The game lab's controller: owns the lab's state (the editor, a link's proposal,
-// the solve under way) and its actions (choose an example, Solve, Cancel, Keep,
-// Discard), and hands a solved line to the stage.  The user's rules run only in
-// the runner (solve-lab.js); code from a link is a proposal that runs nothing and
-// is saved nowhere until Keep (not in a frame), as My solution's links are.
+// The game lab's controller: owns the lab's state (the code and input, a link's
+// proposal, the solve under way) and its actions (choose an example, Solve,
+// Cancel, Keep, Discard), and hands a solved line to the stage.  The user's rules
+// run only in the runner (solve-lab.js); code from a link is a proposal that runs
+// nothing and is saved nowhere until Keep (refused in a frame), as My solution's
+// links are (tools/solution.js).
 import { setPlain, setText } from "../i18n/dom.js";
 import { app } from "../page/state.js";
 import { labView, DEFAULT_POSITIONS, MAX_POSITIONS } from "./panel.js";
@@ -10,9 +11,10 @@ import { loadLab, saveLab } from "./store.js";
 import { solveLab } from "./solve-lab.js";
 import { showError, clearErrorView } from "./errors.js";
 import { labExamples } from "./examples.js";
+import { CodeEditor } from "./code-editor.js";
 
 /** @typedef {import("./solve-lab.js").LabResult} LabResult */
-/** @typedef {Awaited<ReturnType<typeof import("../tools/editor.js").createEditor>>} Editor */
+/** @typedef {import("./examples.js").LabExample} LabExample */
 
 /**
  * What the lab needs from the page (tools.js hands it over).
@@ -24,231 +26,243 @@ import { labExamples } from "./examples.js";
 
 const DEFAULT_LIMIT_MS = 120_000;   // the runner's time limit for a solve from the panel
 
-/** @param {LabContext} ctx */
-export function labPanel(ctx) {
-  const view = labView();
-  const examples = labExamples(app.labExamples);
-  const kept = loadLab();
-  /** @type {Editor | null} */
-  let editor = null;
-  /** @type {Promise<Editor> | null} */
-  let loading = null;
-  let code = kept ? kept.code : examples.length ? examples[0].code : "";
-  let quiet = false;          // the page itself replaces the text: nothing to save
-  /** @type {{ code: string, input: string, step: number } | null} */
-  let proposal = null;        // a link's code and input, shown but not the user's
-  /** @type {{ code: string, input: string } | null} */
-  let before = null;          // what the user had before a link's proposal
-  /** @type {AbortController | null} */
-  let running = null;
-  let ticker = 0;
-  let runs = 0;
-  let searched = 0;
-
-  view.input.value = kept ? kept.input : examples.length ? examples[0].sample : "";
-  view.template.replaceChildren(...examples.map((e, k) => {
-    const node = document.createElement("option");
-    node.value = String(k);
-    node.textContent = e.title;
-    return node;
-  }));
-  view.template.selectedIndex = kept ? -1 : 0;
-
-  function ensureEditor() {
-    if (editor) return Promise.resolve(editor);
-    if (!loading) {
-      loading = import("../tools/editor.js").then(async ({ createEditor }) => {
-        const made = await createEditor(view.host, {
-          doc: code, language: "python", testid: "lab-code", label: "Game lab rules (Python)",
-          onChange: (text) => { code = text; if (!quiet) remember(); },
-          onRun: () => { press(); },
-        });
-        view.host.querySelector("p")?.remove();   // the loading note (the editor lives in the shadow root)
-        view.host.addEventListener("keydown", (event) => event.stopPropagation());
-        editor = made;
-        return made;
-      });
-    }
-    return loading;
+export class LabController {
+  /** @param {LabContext} ctx */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.view = labView();
+    /** @type {LabExample[]} */
+    this.examples = labExamples(app.labExamples);
+    const kept = loadLab();
+    const first = this.examples[0];
+    this.editor = new CodeEditor(this.view.host, {
+      code: kept ? kept.code : first ? first.code : "",
+      onType: () => this.remember(),
+      onRun: () => this.press(),
+    });
+    /** @type {{ step: number, before: { code: string, input: string } } | null} a link's, not the user's */
+    this.proposal = null;
+    /** @type {AbortController | null} */
+    this.running = null;
+    this.ticker = 0;
+    this.runs = 0;
+    this.searched = 0;
+    this.view.input.value = kept ? kept.input : first ? first.sample : "";
+    this.fillTemplates(kept ? -1 : 0);
+    this.wire();
   }
 
-  /** Replaces the code without saving it. @param {string} text */
-  function setCode(text) {
-    code = text;
-    if (!editor) return;
-    quiet = true;
-    try { editor.value = text; } finally { quiet = false; }
-    editor.setDiagnostics([]);
+  /** @param {number} chosen */
+  fillTemplates(chosen) {
+    this.view.template.replaceChildren(...this.examples.map((e, k) => {
+      const node = document.createElement("option");
+      node.value = String(k);
+      node.textContent = e.title;
+      return node;
+    }));
+    this.view.template.selectedIndex = chosen;
+  }
+
+  wire() {
+    const { view } = this;
+    view.input.addEventListener("input", () => this.remember());
+    view.input.addEventListener("keydown", (event) => event.stopPropagation());
+    view.template.addEventListener("change", () => this.choose(view.template.selectedIndex));
+    view.solve.addEventListener("click", () => this.press());
+    view.cancel.addEventListener("click", () => this.cancel());
+    view.keep.addEventListener("click", () => this.keep());
+    view.discard.addEventListener("click", () => this.discard());
   }
 
   // The user's own code and input are kept; a proposal is not theirs until Keep.
-  function remember() {
-    if (!proposal) saveLab({ code, input: view.input.value });
+  remember() {
+    if (!this.proposal) saveLab({ code: this.editor.code, input: this.view.input.value });
   }
 
-  view.input.addEventListener("input", () => remember());
-  view.input.addEventListener("keydown", (event) => event.stopPropagation());
-  view.template.addEventListener("change", () => {
-    const example = examples[view.template.selectedIndex];
+  /** Fills in example `k`'s rules and input. @param {number} k */
+  choose(k) {
+    const example = this.examples[k];
     if (!example) return;
-    endProposal();
-    setCode(example.code);
-    view.input.value = example.sample;
-    remember();
-    clearErrorView(view, editor);
-  });
+    this.endProposal();
+    this.editor.set(example.code);
+    this.view.input.value = example.sample;
+    this.remember();
+    clearErrorView(this.view, this.editor);
+  }
 
   /** The positions limit from its field (the default when it is not a number in range). */
-  function maxPositions() {
-    const n = Math.round(Number(view.positions.value));
+  maxPositions() {
+    const n = Math.round(Number(this.view.positions.value));
     return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_POSITIONS) : DEFAULT_POSITIONS;
+  }
+
+  // Solve (the button, Ctrl+Enter): never while a link's proposal waits for Keep.
+  press() {
+    if (!this.running && !this.proposal) this.solve();
   }
 
   /**
    * Solves the shown code and input; on success the line goes on the stage at `step`.
-   * @param {{ limitMs?: number, step?: number, moves?: string[] }} [options]
+   * @param {{ limitMs?: number, step?: number }} [options]
    * @returns {Promise<LabResult>}
    */
-  async function solve({ limitMs = DEFAULT_LIMIT_MS, step = 0, moves = [] } = {}) {
-    await ensureEditor();
-    running?.abort();
-    const abort = running = new AbortController();
-    const [rules, input, started] = [code, view.input.value, performance.now()];
-    runs += 1;
-    clearErrorView(view, editor);
-    begin(started);
-    const result = await solveLab(ctx.sandbox, rules, input, {
-      limitMs, maxPositions: maxPositions(), moves, signal: abort.signal,
-      onProgress: (positions) => { if (running === abort) progress(positions, started); },
-      onStart: () => { if (running === abort) progress(0, started); },
+  async solve({ limitMs = DEFAULT_LIMIT_MS, step = 0 } = {}) {
+    await this.editor.ensure();
+    this.running?.abort();
+    const abort = this.running = new AbortController();
+    const [code, input, started] = [this.editor.code, this.view.input.value, performance.now()];
+    this.runs += 1;
+    clearErrorView(this.view, this.editor);
+    this.begin(started);
+    const result = await solveLab(this.ctx.sandbox, code, input, {
+      limitMs, maxPositions: this.maxPositions(), signal: abort.signal,
+      onProgress: (positions) => { if (this.running === abort) this.progress(positions, started); },
+      onStart: () => { if (this.running === abort) this.progress(0, started); },
     });
-    if (running !== abort) return result;
-    end();
+    if (this.running !== abort) return result;
+    this.end();
     if (!result.ok) {
-      if (result.error.type === "Cancelled") setText(view.status, "ui.lab.cancelled");
-      else { setPlain(view.status, ""); showError(view, editor, result.error); }
+      this.failed(result.error);
       return result;
     }
-    setText(view.status, "ui.lab.solved", { value: result.value, count: result.stats.positions,
+    setText(this.view.status, "ui.lab.solved", { value: result.value, count: result.stats.positions,
       seconds: (result.stats.ms / 1000).toFixed(1) });
-    await ctx.showLab({ code: rules, input, title: result.title, value: result.value, moves: result.moves,
-      frames: result.frames, replay: (line) => replay(rules, input, line) }, step);
+    await this.ctx.showLab({ code, input, title: result.title, value: result.value, moves: result.moves,
+      frames: result.frames, replay: (moves) => this.replay(code, input, moves) }, step);
     return result;
+  }
+
+  /** @param {{ type: string, message: string, line?: number | null }} error */
+  failed(error) {
+    if (error.type === "Cancelled") {
+      setText(this.view.status, "ui.lab.cancelled");
+      return;
+    }
+    setPlain(this.view.status, "");
+    showError(this.view, this.editor, error);
   }
 
   /**
    * The frames of the line with the user's `moves` (play against the engine).
-   * @param {string} rules @param {string} input @param {string[]} moves
+   * @param {string} code @param {string} input @param {string[]} moves
    */
-  async function replay(rules, input, moves) {
-    const result = await solveLab(ctx.sandbox, rules, input,
-      { limitMs: DEFAULT_LIMIT_MS, maxPositions: maxPositions(), moves });
+  async replay(code, input, moves) {
+    const result = await solveLab(this.ctx.sandbox, code, input,
+      { limitMs: DEFAULT_LIMIT_MS, maxPositions: this.maxPositions(), moves });
     if (result.ok) return result.frames;
-    showError(view, editor, result.error);
+    this.failed(result.error);
     return null;
   }
 
   /** @param {number} started */
-  function begin(started) {
-    view.solve.setAttribute("aria-disabled", "true");
-    view.cancel.disabled = false;
-    clearInterval(ticker);
-    searched = 0;
-    progress(0, started);
-    ticker = window.setInterval(() => progress(searched, started), 250);
+  begin(started) {
+    this.view.solve.setAttribute("aria-disabled", "true");
+    this.view.cancel.disabled = false;
+    clearInterval(this.ticker);
+    this.progress(0, started);
+    this.ticker = window.setInterval(() => this.progress(this.searched, started), 250);
   }
 
   /** Positions searched and seconds so far. @param {number} positions @param {number} started */
-  function progress(positions, started) {
-    searched = positions;
+  progress(positions, started) {
+    this.searched = positions;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    setText(view.status, "ui.lab.progress", { count: positions, seconds });
+    setText(this.view.status, "ui.lab.progress", { count: positions, seconds });
   }
 
-  function end() {
-    clearInterval(ticker);
-    running = null;
-    view.solve.removeAttribute("aria-disabled");
-    view.cancel.disabled = true;
+  end() {
+    clearInterval(this.ticker);
+    this.running = null;
+    this.view.solve.removeAttribute("aria-disabled");
+    this.view.cancel.disabled = true;
   }
 
-  // Solve (the button, Ctrl+Enter): never while a link's proposal waits for Keep.
-  function press() {
-    if (!running && !proposal) solve();
-  }
-
-  function cancel() {
-    if (!running) return;
-    running.abort();
-    ctx.sandbox.cancel();
-    setText(view.status, "ui.lab.cancelling");
+  cancel() {
+    if (!this.running) return;
+    this.running.abort();
+    setText(this.view.status, "ui.lab.cancelling");
   }
 
   /**
-   * A link's lab scene: its code and input shown as a proposal; nothing runs.
-   * @param {{ code: string, text: string, step: number }} linked
+   * A link's lab scene: its code and input shown as a proposal; nothing runs, nothing is saved.
+   * @param {{ code?: string, text: string, step: number }} linked
    */
-  async function propose(linked) {
-    await ensureEditor();
-    if (!proposal) before = { code, input: view.input.value };
-    proposal = { code: linked.code, input: linked.text, step: linked.step };
-    setCode(linked.code);
-    view.input.value = linked.text;
-    view.template.selectedIndex = -1;
-    view.proposal.hidden = false;
-    setPlain(view.keepRefused, "");
-    clearErrorView(view, editor);
+  async propose(linked) {
+    await this.editor.ensure();
+    const before = this.proposal ? this.proposal.before : { code: this.editor.code, input: this.view.input.value };
+    this.proposal = { step: linked.step, before };
+    this.editor.set(linked.code || "");
+    this.view.input.value = linked.text;
+    this.view.template.selectedIndex = -1;
+    this.view.proposal.hidden = false;
+    setPlain(this.view.keepRefused, "");
+    clearErrorView(this.view, this.editor);
   }
 
-  function endProposal() {
-    proposal = null;
-    before = null;
-    view.proposal.hidden = true;
-    setPlain(view.keepRefused, "");
+  endProposal() {
+    this.proposal = null;
+    this.view.proposal.hidden = true;
+    setPlain(this.view.keepRefused, "");
   }
 
-  view.keep.addEventListener("click", () => {
+  keep() {
     // Framed, a click may be another page's trick: Keep is refused there.
-    if (window.top !== window.self) { setText(view.keepRefused, "ui.lab.keep_framed"); return; }
-    const step = proposal ? proposal.step : 0;
-    endProposal();
-    remember();
-    solve({ step });
-  });
-  view.discard.addEventListener("click", () => {
-    const had = before;
-    endProposal();
-    if (had) { setCode(had.code); view.input.value = had.input; }
-    editor?.focus();
-  });
-  view.solve.addEventListener("click", press);
-  view.cancel.addEventListener("click", cancel);
+    if (window.top !== window.self) {
+      setText(this.view.keepRefused, "ui.lab.keep_framed");
+      return;
+    }
+    const step = this.proposal ? this.proposal.step : 0;
+    this.endProposal();
+    this.remember();
+    this.solve({ step });
+  }
 
+  discard() {
+    const had = this.proposal && this.proposal.before;
+    this.endProposal();
+    if (had) {
+      this.editor.set(had.code);
+      this.view.input.value = had.input;
+    }
+    this.editor.focus();
+  }
+
+  /**
+   * pixelJudge.labSolve: fills the panel with `code` and `input` (the user's, as typed) and solves.
+   * @param {unknown} code @param {unknown} input @param {{ limitMs?: number }} [options]
+   */
+  async labSolve(code, input, { limitMs = DEFAULT_LIMIT_MS } = {}) {
+    await this.editor.ensure();
+    this.endProposal();
+    this.editor.set(String(code));
+    this.view.input.value = String(input);
+    this.view.template.selectedIndex = -1;
+    this.remember();
+    return this.solve({ limitMs });
+  }
+}
+
+/**
+ * The lab as a tab of the tools (tools.js): its view and what the tabs call.
+ * @param {LabContext} ctx
+ */
+export function labPanel(ctx) {
+  const lab = new LabController(ctx);
   return {
-    title: "ui.lab.title", root: view.root,
+    title: "ui.lab.title", root: lab.view.root,
     // Opened by a link, the sandbox is not started: nothing of a link runs before Keep.
     async shown({ fromLink = false } = {}) {
-      await ensureEditor();
+      await lab.editor.ensure();
       if (!fromLink) ctx.sandbox.boot("python").catch(() => {});
     },
     fill: async () => {},
     params: () => ({}),
     // The lab's own link (Copy link on its tab): its code and input, from the start.
-    link: () => ctx.labLink({ code, text: view.input.value, step: 0 }),
-    propose,
-    /**
-     * pixelJudge.labSolve: fills the panel with `rules` and `input` (the user's, as typed) and solves.
-     * @param {string} rules @param {string} input @param {{ limitMs?: number }} [options]
-     */
-    async labSolve(rules, input, { limitMs = DEFAULT_LIMIT_MS } = {}) {
-      await ensureEditor();
-      endProposal();
-      setCode(String(rules));
-      view.input.value = String(input);
-      view.template.selectedIndex = -1;
-      remember();
-      return solve({ limitMs });
-    },
-    state: () => ({ runs, proposed: Boolean(proposal), solving: Boolean(running) }),
+    link: () => ctx.labLink({ code: lab.editor.code, text: lab.view.input.value, step: 0 }),
+    /** @param {{ code?: string, text: string, step: number }} linked */
+    propose: (linked) => lab.propose(linked),
+    /** @param {unknown} code @param {unknown} input @param {{ limitMs?: number }} [options] */
+    labSolve: (code, input, options) => lab.labSolve(code, input, options),
+    state: () => ({ runs: lab.runs, proposed: Boolean(lab.proposal), solving: Boolean(lab.running) }),
   };
 }

@@ -3,8 +3,7 @@
 import { setPlain, setText } from "../i18n/dom.js";
 
 /** @typedef {{ type: string, message: string, line?: number | null }} LabError */
-/** @typedef {{ setDiagnostics(list: { severity: string, line: number | null, column: number | null, message: string }[]): void,
- *   goTo(line: number, column: number): void }} Marks */
+/** @typedef {{ mark(line: number | null, message?: string): void }} Marks */
 
 // Each error type's words before its message (the message itself is the program's or the search's).
 const KINDS = /** @type {Record<string, string>} */ ({
@@ -15,7 +14,7 @@ const KINDS = /** @type {Record<string, string>} */ ({
 /**
  * Shows `error` in the panel and marks its line in the editor.
  * @param {{ error: HTMLElement }} view
- * @param {Marks | null} editor
+ * @param {Marks} editor
  * @param {LabError} error
  */
 export function showError(view, editor, error) {
@@ -27,20 +26,19 @@ export function showError(view, editor, error) {
   view.error.dataset.type = error.type;
   view.error.dataset.line = line ? String(line) : "";
   view.error.hidden = false;
-  if (editor && line && error.type !== "InputError") {
-    editor.setDiagnostics([{ severity: "error", line, column: 1, message }]);
-  }
+  // An input's line is the position's, not the code's.
+  if (line && error.type !== "InputError") editor.mark(line, message);
 }
 
 /**
  * No error shown, none marked.
  * @param {{ error: HTMLElement }} view
- * @param {Marks | null} editor
+ * @param {Marks} editor
  */
 export function clearErrorView(view, editor) {
   view.error.hidden = true;
   setPlain(view.error, "");
   view.error.dataset.type = "";
   view.error.dataset.line = "";
-  if (editor) editor.setDiagnostics([]);
+  editor.mark(null);
 }

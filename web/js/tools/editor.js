@@ -75,7 +75,7 @@ const LANGUAGES = {
 /**
  * A compiler's message: its line and column are 1-based (the column counts the
  * line's characters; clang counts bytes, the same for the ASCII most code is).
- * @typedef {{severity: string, line: number | null, column: number | null, message: string}} Diagnostic
+ * @typedef {{severity: string, line: number | null, column: number | null, message: string, source?: string}} Diagnostic
  */
 
 /**
@@ -180,7 +180,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
         const at = d.line === null ? null : located(state, d.line, d.column ?? 1);
         if (!at) continue;
         const severity = d.severity === "error" || d.severity === "warning" ? d.severity : "info";
-        marks.push({ ...at, severity, message: d.message, source: "clang++" });
+        marks.push({ ...at, severity, message: d.message, source: d.source || "clang++" });
         if (severity === "error") lines.add(/** @type {number} */ (d.line));
       }
       const spec = setDiagnostics(state, marks);
