@@ -2,7 +2,7 @@
 // solved scene (game "lab", drawn by stage/scenes/lab.js), so it plays back like
 // every game: transport, narration, transcript, move values, analysis, "play as".
 // A move the user plays is solved again in the runner (`replay`), with `moves`.
-import { app, el, emit, LAB_GAME } from "../page/state.js";
+import { app, el, emit, on, player, LAB_GAME } from "../page/state.js";
 import { fillCases } from "../page/cases.js";
 import { loadScene } from "../stage/scene-loader.js";
 
@@ -19,6 +19,28 @@ import { loadScene } from "../stage/scene-loader.js";
  * @property {Frame[]} frames
  * @property {(moves: string[]) => Promise<Frame[] | null>} replay  the frames with the user's moves
  */
+
+// The built-in game's scene the lab took the stage from: choosing that game again
+// brings it back as it was (its step too); any other solve forgets it.
+/** @type {{ solved: import("../page/types.js").Solved, step: number } | null} */
+let previous = null;
+/** @type {((frames: Frame[], step?: number) => void) | null} */
+let load = null;
+
+on("solved", () => {
+  if (app.solved && app.solved.game !== LAB_GAME.name) previous = null;
+});
+on("game", (info) => {
+  if (!previous || previous.solved.game !== info.name || !load) return;
+  if (app.solved && app.solved.game !== LAB_GAME.name) return;   // the game's own scene is shown
+  const { solved, step } = previous;
+  previous = null;
+  app.solved = solved;
+  el.answer.textContent = solved.reply.answer;
+  fillCases(solved.reply.cases, solved.caseIndex);
+  load(solved.frames, step);
+  emit("solved");
+});
 
 /** Loads the lab's scene once (the generic scene draws while it cannot load). */
 async function labScene() {
@@ -40,6 +62,8 @@ async function labScene() {
  */
 export async function showLabLine(line, step, loadFrames) {
   await labScene();
+  load = loadFrames;
+  if (app.solved && app.solved.game !== LAB_GAME.name) previous = { solved: app.solved, step: player.index };
   // The answer box says what the CLI prints: the value, then the main line's moves.
   const answer = `${line.value}\n${line.moves.join(" ")}\n`;
   const cases = [{ label: line.title || LAB_GAME.title, answer }];
