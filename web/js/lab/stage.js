@@ -28,7 +28,9 @@ let previous = null;
 let load = null;
 
 on("solved", () => {
-  if (app.solved && app.solved.game !== LAB_GAME.name) previous = null;
+  if (!app.solved || app.solved.game === LAB_GAME.name) return;
+  previous = null;
+  if (app.game) el.game.value = app.game;
 });
 on("game", (info) => {
   if (!previous || previous.solved.game !== info.name || !load) return;
@@ -76,6 +78,8 @@ export async function showLabLine(line, step, loadFrames) {
   el.copyAnswer.disabled = false;
   el.copyLink.disabled = false;
   el.copyEmbed.disabled = true;
+  // The picker names no game while the lab's is shown: choosing the game it showed brings it back.
+  el.game.selectedIndex = -1;
   fillCases(cases, 0);
   loadFrames(line.frames, step);
   emit("solved");
