@@ -40,6 +40,7 @@ def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
     sys.path.insert(0, str(SOURCE))
     from py_engines import __version__
     from py_engines.bridge import handle_request
+    from py_engines.lab.examples import examples
     games = handle_request({"cmd": "games"})["games"]
     for game in games:
         game["samples"] = samples(game["name"])
@@ -60,7 +61,9 @@ def manifest(engine_wheel: Path, engine_path: str) -> dict[str, Any]:
             "wheels": {"engine": engine_path, "engine_sha256": sha256(engine_wheel),
                        "engine_bytes": engine_wheel.stat().st_size,
                        "lock": LOCK_NAME, "lock_sha256": sha256(lock)},
-            "games": games}
+            "games": games,
+            # The game lab's template picker: the worked examples' code, title and sample.
+            "lab": {"examples": examples()}}
 
 
 def _pyodide_version() -> str:

@@ -11,7 +11,9 @@ or a move after the game has ended, and numbers the frames.
 
 Frames: frame 0 is the start; one frame per move played (its ``event`` and
 ``note`` come from the game's narration); the position where the game ends;
-then the game's end frame with the outcome.  A frame's ``values`` describe the
+then the game's end frame with the outcome (with ``merge_end``, the end frame takes
+the place of that last position's frame, keeping its move's actor and event, so the
+frames number the moves plus one).  A frame's ``values`` describe the
 choice the *next* frame resolves.  A position with ``automatic`` true (a forced
 pass, say) is played through without a decision: no values, and no user move
 is consumed.
@@ -98,8 +100,11 @@ class Line(Generic[S]):
         raise NotImplementedError
 
 
-def walk(line: Line[S], start: S, moves: Sequence[str] = ()) -> list[Frame]:
-    """The frames from ``start``: ``moves`` are the ids chosen at the first decisions."""
+def walk(line: Line[S], start: S, moves: Sequence[str] = (), *,
+         merge_end: bool = False) -> list[Frame]:
+    """The frames from ``start``: ``moves`` are the ids chosen at the first decisions.
+    ``merge_end``: the last frame is the end frame (its state and note from ``line.end``,
+    its actor and event the last move's), not a frame of its own."""
     frames: list[Frame] = []
     state = start
     actor: str | None = None
@@ -123,16 +128,26 @@ def walk(line: Line[S], start: S, moves: Sequence[str] = ()) -> list[Frame]:
         actor, event, told = line.narrate(state, move, after, chosen)
         note = as_msg(told)
         state = after
+    if merge_end:
+        _check_all_played(moves, decisions)
+        _, _, end_state, end_note = line.end(state)
+        frames.append(Frame(len(frames), actor, event, end_state, as_msg(end_note)))
+        return frames
     frames.append(Frame(len(frames), actor, event, line.snapshot(state, state.value(), None), note))
-    if decisions < len(moves):
-        raise InvalidInputError(msg("error.move.after_end", number=decisions + 1,
-                                    move=moves[decisions], count=decisions))
+    _check_all_played(moves, decisions)
     end_actor, end_event, end_state, end_note = line.end(state)
     # A user's line ends in its own result; the scene labels it as that line's, never as the
     # judge answer of the main line.
     end_state["variation"] = bool(moves)
     frames.append(Frame(len(frames), end_actor, end_event, end_state, as_msg(end_note)))
     return frames
+
+
+def _check_all_played(moves: Sequence[str], decisions: int) -> None:
+    """Refuses user moves left over when the game has ended."""
+    if decisions < len(moves):
+        raise InvalidInputError(msg("error.move.after_end", number=decisions + 1,
+                                    move=moves[decisions], count=decisions))
 
 
 def _score(line: Line[S], state: S, legal: list[Any]) -> tuple[int, tuple[MoveValue, ...]]:

@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gen": (f"{__name__}.gen", "write generated judge inputs with the engine's answers"),
     "stress": (f"{__name__}.stress", "run a program on generated inputs until it fails; shrink the input"),
     "explore": ("py_engines.explore.cli", "solve many random deals of one game and count what happens"),
+    "lab": ("py_engines.lab.cli", "solve a game you wrote in Python (web/LAB.md): value, main line"),
 }
 
 

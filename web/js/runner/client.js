@@ -14,13 +14,17 @@
  *   const runner = new Runner({ onState });   // onState(state, detail, reason): "booting" | "ready" | "running" | "failed"
  *   // (detail: why it failed, in English; reason: the same as a catalog message, when the page has one)
  *   await runner.boot();                      // rejects with the reason when code cannot run here
- *   const r = await runner.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language: "python" });
+ *   const r = await runner.run(code, input, { timeLimitMs, memoryLimitMb, onStart, language: "python",
+ *     packages: ["py_engines"], onProgress });   // packages: the engine's wheel installed for the run;
+ *   // onProgress(positions): the program's progress(n) (module pixel_judge_runner), ~10 a second at most
  *   // r: {status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, peakBytes}; never rejects;
  *   // status "ok" | "exit" | "error" | "time" | "memory" | "output" | "cancelled" | "failed"
  *   // ("memory": the program passed memoryLimitMb, 256 by default, and was stopped; peakBytes:
  *   // the most memory the runner counted for it, frame.js says how)
  *   runner.cancel();
  */
+import { sha256Hex } from "../util/bytes.js";
+
 export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout bytes, as judges allow
 /** A run's memory limit when the caller gives none, in MB (as judges' 256 MB). */
 export const MEMORY_LIMIT_MB = 256;
@@ -30,12 +34,15 @@ const GRACE_MS = 2_000;        // past the time limit (or a cancel) before the f
 const FRAME_SCRIPT = new URL("./frame.js", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const STATUSES = ["ok", "exit", "error", "time", "memory", "output", "cancelled", "failed"];
+const LOCK_FILE = "pyodide-lock.json";
 /** Each language's worker script and the files its worker boots with (name -> site path). */
 export const RUNTIMES = {
   python: {
     worker: "js/runner/python-worker.js",
     files: { "pyodide.asm.wasm": "pyodide/pyodide.asm.wasm", "python_stdlib.zip": "pyodide/python_stdlib.zip",
       "pyodide-lock.json": "wheels/pyodide-lock.json" },
+    // Packages a run may ask for: runtime file -> its package in the site's lock file.
+    packages: { "py_engines.whl": "py-engines" },
   },
   // C++ compiled to WebAssembly (js/cpp/): the program comes with each run.
   wasi: { worker: "js/cpp/wasi-worker.js", files: {} },
@@ -80,9 +87,10 @@ export function reasonOf(err) {
 /**
  * How to run: the time limit, the memory limit (MB, 256 by default), onStart(limitMs)
  * when the program really starts, the language ("python", or "wasi" with the
- * compiled `program`, transferred).
+ * compiled `program`, transferred), the packages to install for it (python:
+ * "py_engines"), onProgress(positions) for the program's progress(n).
  * @typedef {{ timeLimitMs?: number, memoryLimitMb?: number, onStart?: (limitMs: number) => void, language?: string,
- *   program?: ArrayBuffer | null }} RunOptions
+ *   program?: ArrayBuffer | null, packages?: string[], onProgress?: (positions: number) => void }} RunOptions
  */
 
 /** The page's side of the opaque-origin runner. */
@@ -98,6 +106,7 @@ export class Runner {
     this.ready = false;
     this.boots = [];         // {ms, phases} of the last fresh workers' boots (the benchmark reads them)
     this.bootCount = 0;      // every fresh worker booted so far (boots keeps only the last 50)
+    this.setupMs = 0;        // what the last run's worker spent before its program (installing packages)
   }
 
   get running() {
@@ -180,6 +189,10 @@ export class Runner {
       const worker = await fetchBytes(spec.worker);
       const files = {};
       for (const [name, path] of Object.entries(spec.files)) files[name] = await fetchBytes(path);
+      for (const [name, wanted] of Object.entries(spec.packages || {})) {
+        const wheel = await lockedWheel(files[LOCK_FILE], wanted, fetchBytes);
+        if (wheel) files[name] = wheel;
+      }
       this.port.postMessage({ type: "runtime", language, worker, files }, [worker, ...Object.values(files)]);
     })().catch((err) => this.runtimeState(language, "failed", err.message));
     return entry.ready;
@@ -213,9 +226,12 @@ export class Runner {
     if (!entry || msg.id !== entry.id) return;   // not the run this page started
     if (msg.type === "started" && !entry.started) {
       entry.started = performance.now();
+      this.setupMs = Number.isFinite(msg.setupMs) ? msg.setupMs : 0;
       entry.timer = setTimeout(() => this.abandon(entry, "time"), entry.limitMs + GRACE_MS);
       this.onState("running");
       entry.onStart(entry.limitMs);
+    } else if (msg.type === "progress" && entry.started) {
+      if (Number.isSafeInteger(msg.positions) && msg.positions >= 0) entry.onProgress(msg.positions);
     } else if (msg.type === "result") {
       const result = wellFormed(msg, entry);
       if (result) this.settle(entry, result);
@@ -232,7 +248,7 @@ export class Runner {
    * @returns {Promise<RunResult>}
    */
   async run(code, input, { timeLimitMs = 2000, memoryLimitMb = MEMORY_LIMIT_MB, onStart = () => {}, language = "python",
-    program = null } = {}) {
+    program = null, packages = [], onProgress = () => {} } = {}) {
     if (this.current) this.cancel();
     const ticket = this.waiting = (this.waiting || 0) + 1;
     try {
@@ -244,8 +260,9 @@ export class Runner {
     if (this.waiting !== ticket) return outcome("cancelled");
     const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
     return new Promise((resolve) => {
-      this.current = { id, resolve, limitMs: timeLimitMs, onStart, timer: 0, started: 0 };
+      this.current = { id, resolve, limitMs: timeLimitMs, onStart, onProgress, timer: 0, started: 0 };
       this.port.postMessage({ type: "run", id, language, input: String(input), code: String(code), program,
+        packages: [...packages],
         limits: { timeMs: timeLimitMs, outputBytes: OUTPUT_LIMIT, memoryBytes: memoryBytes(memoryLimitMb) } },
       program ? [program] : []);
     });
@@ -291,6 +308,32 @@ export class Runner {
     entry.resolve = () => {};
     resolve(outcome("cancelled"));
   }
+}
+
+/**
+ * A package's wheel, as the site's lock file names it (`file_name` under wheels/, read
+ * like the other runtime files: through the service worker, which serves only
+ * verified bytes), checked against the lock file's SHA-256; null (with a warning) when
+ * the lock file has no such package or the bytes differ: runs that ask for it then fail.
+ * @param {ArrayBuffer} lockBytes
+ * @param {string} name
+ * @param {(path: string) => Promise<ArrayBuffer>} fetchBytes
+ * @returns {Promise<ArrayBuffer | null>}
+ */
+async function lockedWheel(lockBytes, name, fetchBytes) {
+  const lock = JSON.parse(new TextDecoder().decode(lockBytes));
+  const entry = lock && lock.packages ? lock.packages[name] : null;
+  const file = entry && typeof entry.file_name === "string" ? entry.file_name : "";
+  if (!/^([\w-]+\/)?[\w.+-]+\.whl$/.test(file) || file.includes("..")) {
+    console.warn(`the site's lock file names no wheel for ${name}`);
+    return null;
+  }
+  const bytes = await fetchBytes(`wheels/${file}`);
+  if (await sha256Hex(new Uint8Array(bytes)) !== entry.sha256) {
+    console.warn(`${file} does not match the lock file's SHA-256`);
+    return null;
+  }
+  return bytes;
 }
 
 function outcome(status, fields = {}) {

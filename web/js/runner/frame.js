@@ -26,15 +26,21 @@
 //       script (UTF-8 JavaScript, a module with no imports: build.py bundles what it
 //       needs), started from a data: URL; `files` are handed to that worker at boot.
 //       language "python": worker js/runner/python-worker.js (Pyodide bundled in),
-//       files pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json.
+//       files pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json, and the packages
+//       a run may ask for (PACKAGES below: py_engines.whl, the engine's own wheel, as the
+//       site's lock file names it): the runner keeps those apart from the boot files
+//       and hands a copy to each run that asks for one.
 //       language "wasi" (C++ compiled to WebAssembly, issue 21): a worker with a WASI
 //       preview1 shim; see WORKER PROTOCOL for what it must do.
-//   {type: "run", id, language, input, code?, program?, limits: {timeMs, outputBytes, memoryBytes}}
+//   {type: "run", id, language, input, code?, program?, packages?, limits: {timeMs, outputBytes, memoryBytes}}
 //       id: the page's unguessable run id (32 hex digits), echoed in every reply.
 //       input: stdin (a string).  code: the source text (python).  program: an
 //       ArrayBuffer (wasi: the .wasm bytes, transferred).  memoryBytes: the program's
-//       memory limit (256 MB when it is missing).  One run at a time: a run
-//       sent while another is running cancels the first.
+//       memory limit (256 MB when it is missing).  packages: names from the
+//       language's fixed list (python: ["py_engines"], the game lab's driver; anything
+//       else fails the run), installed in the run's fresh interpreter before its
+//       first instruction.  One run at a time: a run sent while another is running
+//       cancels the first.
 //   {type: "cancel", id}
 //       Stops that run at once (its worker is terminated); it ends "cancelled".
 //
@@ -47,8 +53,13 @@
 //       The language's runtime: booting (the first boot, which also makes its
 //       memory snapshot), ready (a fresh worker waits for the next run), failed.
 //       boot (with "ready"): {ms, phases} of that worker's boot, for the benchmark.
-//   {type: "started", id}
+//   {type: "started", id, setupMs}
 //       The program starts now: the page's countdown starts here, not at boot.
+//       setupMs: what the worker spent on the run before it (installing packages).
+//   {type: "progress", id, positions}
+//       A running program's count (a non-negative safe integer), from the
+//       pixel_judge_runner module's progress(n) (the lab's search calls it); at most
+//       ~10 a second.  Any program may call it: it only sends the page a number.
 //   {type: "result", id, status, exitCode, stdout, stderr, ms, stdoutBytes, stdoutTail, why, peakBytes}
 //       why: with "error", its reason as a catalog message ({id, params}) when the
 //       language's worker gave one (C++), else null.  status: "ok" | "exit" (a non-zero exit code) | "error" (an exception, a
@@ -74,16 +85,20 @@
 //                      `module` (a WebAssembly.Module, or null); snapshot: a memory
 //                      snapshot to start from (lent too; null for the first boot);
 //                      makeSnapshot: make one instead of waiting for a run
-//                    {type: "run", input, code, program, limits}
+//                    {type: "run", input, code, program, packages, limits}
+//                      packages: {name: ArrayBuffer} (copies, transferred)
 //   worker -> runner {type: "snapshot", bytes, files}  (after a makeSnapshot boot; a runtime
 //                                                without snapshots answers "ready")
 //                    {type: "ready", files, snapshot, phases}  (booted, waiting for its run;
 //                                                it gives back what it was lent, before any
 //                                                program ran; phases: where its boot's time
 //                                                went, {name: ms}, for the bench)
-//                    {type: "started", at}       (just before the program's first
+//                    {type: "started", at, setupMs}  (just before the program's first
 //                                                instruction; at: performance.timeOrigin
 //                                                + performance.now())
+//                    {type: "progress", positions}  (from the program's progress(n); only
+//                                                a non-negative safe integer is passed on,
+//                                                at most one per 90 ms)
 //                    {type: "result", at, status, exitCode, stdout, stderr, stdoutBytes, stdoutTail, peakBytes}
 //                      (status "ok" | "exit" | "error" | "memory" | "output"; strings decoded as UTF-8)
 //                    {type: "failed", message}  (believed only before "started": once the
@@ -146,6 +161,9 @@
   // it needs is inside it.
   function runnerWorker() {
     const LANGUAGES = ["python", "wasi"];
+    // The packages a run may ask for, each language's: name -> its runtime file.
+    const PACKAGES = { python: { py_engines: "py_engines.whl" }, wasi: {} };
+    const PROGRESS_MS = 90;       // the least time between two progress messages passed on
     const PREVIEW_CHARS = 256 * 1024;
     const DEFAULT_MEMORY_BYTES = 256 * 1024 * 1024;
     const MAX_STDERR_CHARS = 2 * 1024 * 1024;
@@ -209,7 +227,12 @@
       if (runtimes.has(language)) return;
       if (!Object.values(files).every((bytes) => bytes instanceof ArrayBuffer)) return;
       const runtime = { url: dataUrl(workerBytes), files: null, names: [], module: null, snapshot: null,
-        booted: false, spare: null, state: "booting", waiting: [] };
+        booted: false, spare: null, state: "booting", waiting: [], packages: {} };
+      // A package's file is no boot file: kept here, a copy goes with each run that asks for it.
+      for (const [name, file] of Object.entries(PACKAGES[language])) {
+        if (files[file] instanceof ArrayBuffer) runtime.packages[name] = files[file];
+        delete files[file];
+      }
       runtimes.set(language, runtime);
       setState(language, "booting");
       (async () => {
@@ -345,13 +368,19 @@
       const timeMs = Number(limits.timeMs);
       const outputBytes = Number(limits.outputBytes);
       const memoryBytes = Number(limits.memoryBytes) > 0 ? Number(limits.memoryBytes) : DEFAULT_MEMORY_BYTES;
-      const entry = { id, language, worker: null, timer: 0, startedAt: 0, done: false };
+      const entry = { id, language, worker: null, timer: 0, startedAt: 0, done: false, progressAt: 0 };
       current = entry;
       const fail = (text) => finish(entry, { status: "failed", stderr: text });
+      const asked = msg.packages === undefined ? [] : msg.packages;
       if (!/^[0-9a-f]{32}$/.test(id) || !LANGUAGES.includes(language) || typeof msg.input !== "string"
-          || !(timeMs > 0) || !(outputBytes > 0)) return fail("the runner got a malformed run");
+          || !(timeMs > 0) || !(outputBytes > 0) || !Array.isArray(asked) || asked.length > 4
+          || !asked.every((name) => typeof name === "string" && Object.hasOwn(PACKAGES[language], name))) {
+        return fail("the runner got a malformed run");
+      }
       const runtime = runtimes.get(language);
       if (!runtime) return fail(`no ${language} runtime was handed to the runner`);
+      const missing = asked.find((name) => !runtime.packages[name]);
+      if (missing) return fail(`no ${missing} package was handed to the runner`);
       const worker = await takeWorker(runtime, entry);
       if (!worker) return entry.done ? undefined : fail(`the ${language} runtime failed to start`);
       entry.worker = worker;
@@ -373,9 +402,17 @@
             else finish(entry, { status: "time" });
           };
           entry.timer = setTimeout(atLimit, Math.max(0, Math.ceil(timeMs - (now() - entry.startedAt))));
-          send({ type: "started", id });
+          const setupMs = Number(reply.setupMs);
+          send({ type: "started", id, setupMs: setupMs >= 0 && setupMs < 1e6 ? setupMs : 0 });
           // The next run's worker boots while this one runs.
           prepareSpare(language);
+        } else if (reply.type === "progress" && phase === "running") {
+          // The program's count, from its progress(n): a number, at most ~10 a second.
+          const positions = reply.positions;
+          if (Number.isSafeInteger(positions) && positions >= 0 && now() - entry.progressAt >= PROGRESS_MS) {
+            entry.progressAt = now();
+            send({ type: "progress", id, positions });
+          }
         } else if (reply.type === "result" && phase === "running") {
           finish(entry, checked(reply, outputBytes));
         } else if (reply.type === "failed" && phase === "waiting") {
@@ -392,8 +429,11 @@
         else finish(entry, { status: "error", exitCode: null, stderr: text });
       };
       const program = msg.program instanceof ArrayBuffer ? msg.program : null;
+      const packages = {};
+      for (const name of asked) packages[name] = runtime.packages[name].slice(0);
       worker.postMessage({ type: "run", input: msg.input, code: typeof msg.code === "string" ? msg.code : null,
-        program, limits: { timeMs, outputBytes, memoryBytes } }, program ? [program] : []);
+        program, packages, limits: { timeMs, outputBytes, memoryBytes } },
+      [...(program ? [program] : []), ...Object.values(packages)]);
       return undefined;
     }
 

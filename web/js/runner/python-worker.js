@@ -21,6 +21,12 @@ const decodeBytes = TextDecoder.prototype.decode;
 const encoder = new TextEncoder();
 const encodeText = TextEncoder.prototype.encode;
 const clock = () => performance.timeOrigin + performance.now();
+const monotonic = performance.now.bind(performance);
+const { isSafeInteger } = Number;
+// The packages a run may ask for (frame.js hands them over as wheels): installed in
+// this fresh interpreter's site-packages before the program's first instruction.
+const PACKAGES = ["py_engines"];
+const PROGRESS_MS = 100;                               // at most ~10 progress messages a second
 
 // The program runs as __main__ with fresh globals; its traceback starts at its own code.
 const RUNNER = `
@@ -209,7 +215,53 @@ function concat(chunks) {
 const decode = (bytes) => apply(decodeBytes, decoder, [bytes]);
 const encode = (text) => apply(encodeText, encoder, [text]);
 
-function run({ input, code, limits }) {
+/**
+ * The wheels a run asked for, unpacked into site-packages (the program imports them as
+ * any installed package); the runner gave copies, so nothing here outlives the run.
+ * @param {Record<string, ArrayBuffer> | undefined} packages
+ */
+function install(packages) {
+  const names = Object.keys(packages || {});
+  if (!names.length) return;
+  const site = pyodide.runPython("import sys\n[p for p in sys.path if p.endswith('site-packages')][-1]");
+  for (const name of names) {
+    if (!PACKAGES.includes(name) || !(packages[name] instanceof ArrayBuffer)) throw new Error(`no package ${name}`);
+    pyodide.unpackArchive(packages[name], "wheel", { extractDir: site });
+  }
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+}
+
+/**
+ * `pixel_judge_runner.progress(n)` for the program (the lab's search calls it): posts
+ * {type: "progress", positions} through this worker's own post, which the program
+ * cannot reach, at most one per PROGRESS_MS; anything but a non-negative safe integer
+ * is dropped.  A program may call it too: all it can send is a number, now and then.
+ * @param {() => boolean} ended
+ */
+function registerProgress(ended) {
+  let last = -Infinity;
+  pyodide.registerJsModule("pixel_judge_runner", { progress: (/** @type {unknown} */ positions) => {
+    if (ended() || typeof positions !== "number" || !isSafeInteger(positions) || positions < 0) return;
+    const at = monotonic();
+    if (at - last < PROGRESS_MS) return;
+    last = at;
+    post({ type: "progress", positions });
+  } });
+}
+
+/** @param {{ input: string, code: string | null, limits: any, packages?: Record<string, ArrayBuffer> }} msg */
+function run(msg) {
+  const begun = monotonic();
+  try {
+    install(msg.packages);
+  } catch (err) {
+    post({ type: "failed", message: `a package could not be installed: ${String(err && err.message ? err.message : err)}` });
+    return;
+  }
+  runProgram(msg, begun);
+}
+
+function runProgram({ input, code, limits }, begun) {
   const stdout = new Capture({ limit: limits.outputBytes });
   const stderr = new Capture({ keep: STDERR_KEEP });
   let ended = false;
@@ -238,6 +290,7 @@ function run({ input, code, limits }) {
   // Set so that Python calls into JavaScript every few dozen bytecode jumps: that
   // is where WebKit's JavaScriptCore acts on terminate() (nothing writes it).
   pyodide.setInterruptBuffer(new Int32Array(1));
+  registerProgress(() => ended);
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(RUNNER, { globals: namespace });
   const runner = namespace.get("run");
@@ -254,7 +307,7 @@ function run({ input, code, limits }) {
   let status;
   /** @type {number | null} */
   let exitCode;
-  post({ type: "started", at: clock() });
+  post({ type: "started", at: clock(), setupMs: monotonic() - begun });
   try {
     const outcome = runner(code === null ? "" : code);
     [status, exitCode] = outcome.toJs();
