@@ -177,6 +177,33 @@ function texts(value) {
   return value;
 }
 
+/** The characters beyond ASCII of the CJK catalog, once it is loaded (the CJK face holds exactly these). */
+/** @type {Set<string> | null} */
+let faceChars = null;
+
+/**
+ * Does the CJK face draw `ch`?  build.py subsets it to the characters of the CJK catalog,
+ * and loading that catalog loads the face (preload), so a loaded catalog tells.
+ * @param {string} ch
+ * @returns {boolean}
+ */
+function faceCovers(ch) {
+  if (!faceChars) {
+    const lang = [...CJK_LANGS].find((l) => i18n.hasResourceBundle(l, "translation"));
+    if (!lang) return false;
+    /** @type {Set<string>} */
+    const found = new Set();
+    /** @param {unknown} v */
+    const walk = (v) => {
+      if (typeof v === "string") for (const c of v) found.add(c);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(i18n.getResourceBundle(lang, "translation"));
+    faceChars = found;
+  }
+  return faceChars.has(ch);
+}
+
 /**
  * The words the stage draws with (the kit's `g.t` and `g.msg`), in the language shown at
  * each paint: the page, the embed and the exports pass this to the renderer.
@@ -187,6 +214,7 @@ export const stageWords = {
   msg: msgText,
   /** The language shown sets its words in the CJK face, 16 px tall. */
   get tall() { return CJK_LANGS.has(current); },
+  covers: faceCovers,
 };
 
 export { LANGS };

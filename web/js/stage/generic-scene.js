@@ -128,7 +128,7 @@ function pieces(word) {
  * @param {string} text
  * @param {number} n
  */
-function clipCells(text, n) {
+export function clipCells(text, n) {
   if (cellsOf(text) <= n) return text;
   let out = "";
   for (const ch of text) {
@@ -173,7 +173,7 @@ function headerHeight(g, frame) {
  * @param {number} y
  * @param {boolean} flash
  */
-function drawRow(g, r, y, flash) {
+export function drawRow(g, r, y, flash) {
   g.text(clipCells(r.label, 11), MARGIN, y + 2, PAL.silver);
   const right = g.W - MARGIN;
   let x = MARGIN + LABEL_W;

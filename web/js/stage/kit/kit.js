@@ -18,6 +18,8 @@ import { measure, paintText } from "./text.js";
  * @property {(key: string, params?: Record<string, MsgParam>) => string} t  a catalog key's text
  * @property {(msg: Msg) => string} msg  an engine message's text
  * @property {boolean} tall  the language's lines are 16 px tall (CJK), not 8: scenes give them room
+ * @property {(ch: string) => boolean} [covers]  a character beyond ASCII that a served face draws
+ *   (the CJK face holds only the characters of the catalogs); absent: none
  */
 
 /**
@@ -36,6 +38,8 @@ import { measure, paintText } from "./text.js";
  * @property {Words["msg"]} msg  an engine message's text in the language shown
  * @property {boolean} tall  the language shown sets its words 16 px tall (CJK): rows, strips and
  *   captions give them room (an 8 px row grows to 17)
+ * @property {(ch: string) => boolean} covers  a served face draws this character (printable ASCII:
+ *   Press Start 2P; beyond it, the CJK face's characters), so a text of users' own can be kept to them
  * @property {(str: string, style?: TextStyle) => number} textHeight  how tall `text` would draw `str`
  *   (8 px Latin is 8 tall; a line with CJK in it is 16)
  * @property {(color?: string) => void} clear  fills the whole stage
@@ -83,6 +87,10 @@ export function makeKit(ctx, { now, reduced, words }, boxes) {
   return {
     W: WIDTH, H: HEIGHT, now, reduced, rect, sprite, t: words.t, msg: words.msg, tall: words.tall,
     clear(color = PAL.navy) { rect(0, 0, WIDTH, HEIGHT, color); },
+    covers(ch) {
+      const cp = ch.codePointAt(0) || 0;
+      return ch.length > 0 && ((cp >= 0x20 && cp <= 0x7e && ch.length === 1) || Boolean(words.covers && words.covers(ch)));
+    },
     box(x, y, w, h, color, width = 1) {
       x = Math.round(x); y = Math.round(y); w = Math.round(w); h = Math.round(h);
       ctx.fillStyle = color;
