@@ -91,6 +91,7 @@ def load_module(name: str, path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"lab_example_{name}", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -195,6 +196,7 @@ def test_a_line_3000_plies_deep_solves_in_the_page(lab: Any) -> None:
 
 def module_of(code: str) -> ModuleType:
     module = ModuleType("lab_rules")
+    sys.modules["lab_rules"] = module
     exec(compile(code, "lab_rules.py", "exec"), module.__dict__)  # noqa: S102 (the test's own rules)
     return module
 

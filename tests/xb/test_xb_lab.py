@@ -28,6 +28,7 @@ def brute_value(entry: dict[str, str]) -> int:
     spec = importlib.util.spec_from_file_location(f"xb_lab_{entry['id']}", EXAMPLES / f"{entry['id']}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up there
     spec.loader.exec_module(module)
     start = module.start(entry["sample"])
     seen = {start.key(): start}

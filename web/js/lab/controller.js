@@ -12,6 +12,7 @@ import { solveLab } from "./solve-lab.js";
 import { showError, clearErrorView } from "./errors.js";
 import { labExamples } from "./examples.js";
 import { CodeEditor } from "./code-editor.js";
+import { toFrames } from "./stage.js";
 
 /** @typedef {import("./solve-lab.js").LabResult} LabResult */
 /** @typedef {import("./examples.js").LabExample} LabExample */
@@ -121,18 +122,18 @@ export class LabController {
     });
     if (this.running !== abort) return result;
     this.end();
-    if (!result.ok) {
+    if (result.ok === false) {
       this.failed(result.error);
       return result;
     }
     setText(this.view.status, "ui.lab.solved", { value: result.value, count: result.stats.positions,
       seconds: (result.stats.ms / 1000).toFixed(1) });
     await this.ctx.showLab({ code, input, title: result.title, value: result.value, moves: result.moves,
-      frames: result.frames, replay: (moves) => this.replay(code, input, moves) }, step);
+      frames: toFrames(result.frames), replay: (moves) => this.replay(code, input, moves) }, step);
     return result;
   }
 
-  /** @param {{ type: string, message: string, line?: number | null }} error */
+  /** @param {import("./validate.js").LabError} error */
   failed(error) {
     if (error.type === "Cancelled") {
       setText(this.view.status, "ui.lab.cancelled");
@@ -149,9 +150,11 @@ export class LabController {
   async replay(code, input, moves) {
     const result = await solveLab(this.ctx.sandbox, code, input,
       { limitMs: DEFAULT_LIMIT_MS, maxPositions: this.maxPositions(), moves });
-    if (result.ok) return result.frames;
-    this.failed(result.error);
-    return null;
+    if (result.ok === false) {
+      this.failed(result.error);
+      return null;
+    }
+    return toFrames(result.frames);
   }
 
   /** @param {number} started */

@@ -2,7 +2,7 @@
 // code, when there is one) under the panel, and that line marked in the editor.
 import { setPlain, setText } from "../i18n/dom.js";
 
-/** @typedef {{ type: string, message: string, line?: number | null }} LabError */
+/** @typedef {import("./validate.js").LabError} LabError */
 /** @typedef {{ mark(line: number | null, message?: string): void }} Marks */
 
 // Each error type's words before its message (the message itself is the program's or the search's).
@@ -19,7 +19,9 @@ const KINDS = /** @type {Record<string, string>} */ ({
  */
 export function showError(view, editor, error) {
   const kind = KINDS[error.type] || "ui.lab.error_other";
-  const message = String(error.message || error.type);
+  // The reader's language where the error says it as a message (the English otherwise).
+  const message = error.msg ? /** @type {import("../i18n/render.js").Msg} checked by validate.js */ (error.msg)
+    : String(error.message || error.type);
   const line = typeof error.line === "number" && error.line > 0 ? error.line : null;
   if (line) setText(view.error, "ui.lab.error_line", { kind: { id: kind, params: {} }, line, message });
   else setText(view.error, "ui.lab.error", { kind: { id: kind, params: {} }, message });
@@ -27,7 +29,7 @@ export function showError(view, editor, error) {
   view.error.dataset.line = line ? String(line) : "";
   view.error.hidden = false;
   // An input's line is the position's, not the code's.
-  if (line && error.type !== "InputError") editor.mark(line, message);
+  if (line && error.type !== "InputError") editor.mark(line, String(error.message));
 }
 
 /**

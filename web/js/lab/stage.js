@@ -5,6 +5,7 @@
 import { app, el, emit, on, player, LAB_GAME } from "../page/state.js";
 import { fillCases } from "../page/cases.js";
 import { loadScene } from "../stage/scene-loader.js";
+import { msgText } from "../i18n/i18n.js";
 
 /** @typedef {import("../stage/types.js").Frame} Frame */
 
@@ -43,6 +44,19 @@ on("game", (info) => {
   load(solved.frames, step);
   emit("solved");
 });
+
+/**
+ * The page's frames of a checked lab line: the narration's English beside its message
+ * (the page's texts follow the message: i18n localize()).
+ * @param {import("./validate.js").LabFrame[]} frames
+ * @returns {Frame[]}
+ */
+export function toFrames(frames) {
+  // validate.js checked every message's shape: they are the page's messages.
+  const msg = (/** @type {unknown} */ m) => /** @type {import("../i18n/render.js").Msg} */ (m);
+  return frames.map((f) => /** @type {Frame} */ (/** @type {unknown} */ ({
+    ...f, note: f.note ?? msgText(msg(f.msg)), to_move_msg: f.to_move_msg ?? undefined })));
+}
 
 /** Loads the lab's scene once (the generic scene draws while it cannot load). */
 async function labScene() {
