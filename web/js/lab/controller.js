@@ -38,7 +38,7 @@ export class LabController {
     const first = this.examples[0];
     this.editor = new CodeEditor(this.view.host, {
       code: kept ? kept.code : first ? first.code : "",
-      onType: () => this.remember(),
+      onType: () => { this.showTemplate(-1); this.remember(); },
       onRun: () => this.press(),
     });
     /** @type {{ step: number, before: { code: string, input: string } } | null} a link's, not the user's */
@@ -53,22 +53,30 @@ export class LabController {
     this.wire();
   }
 
-  /** @param {number} chosen */
+  /** The examples as options after "your own rules" (value ""). @param {number} chosen */
   fillTemplates(chosen) {
-    this.view.template.replaceChildren(...this.examples.map((e, k) => {
+    const own = document.createElement("option");
+    own.value = "";
+    setText(own, "ui.lab.template_own");
+    this.view.template.replaceChildren(own, ...this.examples.map((e, k) => {
       const node = document.createElement("option");
       node.value = String(k);
       node.textContent = e.title;
       return node;
     }));
-    this.view.template.selectedIndex = chosen;
+    this.showTemplate(chosen);
+  }
+
+  /** The picker names example `k`, or (-1) the user's own rules. @param {number} k */
+  showTemplate(k) {
+    this.view.template.value = k >= 0 ? String(k) : "";
   }
 
   wire() {
     const { view } = this;
     view.input.addEventListener("input", () => this.remember());
     view.input.addEventListener("keydown", (event) => event.stopPropagation());
-    view.template.addEventListener("change", () => this.choose(view.template.selectedIndex));
+    view.template.addEventListener("change", () => { if (view.template.value) this.choose(Number(view.template.value)); });
     view.solve.addEventListener("click", () => this.press());
     view.cancel.addEventListener("click", () => this.cancel());
     view.keep.addEventListener("click", () => this.keep());
@@ -196,7 +204,7 @@ export class LabController {
     this.proposal = { step: linked.step, before };
     this.editor.set(linked.code || "");
     this.view.input.value = linked.text;
-    this.view.template.selectedIndex = -1;
+    this.showTemplate(-1);
     this.view.proposal.hidden = false;
     setPlain(this.view.keepRefused, "");
     clearErrorView(this.view, this.editor);
@@ -239,7 +247,7 @@ export class LabController {
     this.endProposal();
     this.editor.set(String(code));
     this.view.input.value = String(input);
-    this.view.template.selectedIndex = -1;
+    this.showTemplate(-1);
     this.remember();
     return this.solve({ limitMs });
   }
