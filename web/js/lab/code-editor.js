@@ -5,6 +5,7 @@
 
 /** @typedef {Awaited<ReturnType<typeof import("../tools/editor.js").createEditor>>} Editor */
 
+/** The lab's editor box: the code, the editor once loaded, and the marks of an error. */
 export class CodeEditor {
   /**
    * @param {HTMLElement} host

@@ -27,6 +27,7 @@ import { toFrames } from "./stage.js";
 
 const DEFAULT_LIMIT_MS = 120_000;   // the runner's time limit for a solve from the panel
 
+/** The lab's state and actions; `view` is its tab's elements. */
 export class LabController {
   /** @param {LabContext} ctx */
   constructor(ctx) {

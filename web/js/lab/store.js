@@ -4,8 +4,9 @@
 // never saved here until the user keeps it (controller.js).
 
 const KEY = "pixelJudge.lab.v1";
-/** The most characters of code and of input the lab keeps (a link's bounds too). */
+/** The most characters of code the lab keeps (a link's bound too). */
 export const MAX_CODE_CHARS = 100_000;
+/** The most characters of input the lab keeps (a link's bound too). */
 export const MAX_INPUT_CHARS = 100_000;
 
 /**

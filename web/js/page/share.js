@@ -13,9 +13,11 @@ export const LINK_VERSION = "1";
 /** The engine's input limit (py_engines/text.py MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
-/** The game lab's name in a link (g=lab), and the bounds of its code and input. */
+/** The game lab's name in a link (g=lab). */
 export const LAB = "lab";
+/** The most characters of a lab link's code (lab/store.js keeps no more). */
 export const MAX_LAB_CODE_CHARS = 100_000;
+/** The most characters of a lab link's input. */
 export const MAX_LAB_INPUT_CHARS = 100_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+-]{1,40}$/;
 const MAX_MOVES = 400;
