@@ -29,6 +29,9 @@ Prints, for one run on this machine (compare figures within a run; absolute time
 - explore: the page's deals per second on a 2,000-deal the_game study with 1 and with 2 workers
   (after the workers booted), the longest main-thread task meanwhile, and the CLI's wall time for
   10,000 the_game deals and 1,000 sevens deals with 2 processes.
+- the game lab (also `--lab-only`; tests/bench_lab.py): positions per second of its bench game in
+  the page (solveLab in the runner) beside the CLI, their ratio, the first solve's cost (the
+  runner's boot included), a warm solve's, and what installing the engine's wheel costs a run;
 - the languages (also `--i18n-only`, no browser): the bytes English and Chinese add to a first
   visit on the wire (i18next, the i18n modules, the catalog; for Chinese the CJK face).
 Writes the figures to build/bench.json too.
@@ -427,6 +430,23 @@ def cpp_bench() -> Any:
     return bench_cpp
 
 
+def one_part(args: argparse.Namespace, browser: Any, url: str) -> bool:
+    """The embed's or the lab's figures alone, when one of them is asked for."""
+    if args.embed_only:
+        embed_bench(browser, url)
+    elif args.lab_only:
+        lab = lab_bench()
+        lab.report_lab(lab.lab_figures(browser, url))
+    return bool(args.embed_only or args.lab_only)
+
+
+def lab_bench() -> Any:
+    """tests/bench_lab.py, the game lab's figures."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import bench_lab  # noqa: E402 - beside this file, not a package
+    return bench_lab
+
+
 def oracle_figures() -> dict[str, Any]:
     """House of Cards' CLI against the C++ oracle, per file (tests/oracle/oracle.py)."""
     sys.path.insert(0, str(ROOT / "tests" / "oracle"))
@@ -597,6 +617,7 @@ def main() -> int:
                         help="only House of Cards against its C++ oracle")
     parser.add_argument("--embed-only", action="store_true",
                         help="only the embeddable player's figures (tests/bench_embed.py)")
+    parser.add_argument("--lab-only", action="store_true", help="only the game lab's figures")
     parser.add_argument("--i18n-only", action="store_true",
                         help="only the bytes the languages add to a first visit (no browser)")
     parser.add_argument("--game", choices=engine_names(),
@@ -635,8 +656,7 @@ def main() -> int:
             browser.close()
             server.shutdown()
             return 0
-        if args.embed_only:
-            embed_bench(browser, url)
+        if one_part(args, browser, url):
             browser.close()
             server.shutdown()
             return 0
@@ -699,6 +719,9 @@ def main() -> int:
         cpp = cpp_bench()
         figures["cpp"] = cpp.cpp_figures(browser, url, CountingHandler)
         cpp.report_cpp(figures["cpp"])
+        lab = lab_bench()
+        figures["lab"] = lab.lab_figures(browser, url)
+        lab.report_lab(figures["lab"])
         browser.close()
     server.shutdown()
     print()

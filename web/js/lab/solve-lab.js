@@ -19,7 +19,9 @@ import { badResult, validateLabResult } from "./validate.js";
 export const DRIVER = "from py_engines.lab.runner_main import main\nmain()\n";
 /** The package the driver needs (the runner installs the engine's wheel for the run). */
 const PACKAGES = ["py_engines"];
+/** A solve's time limit when the caller gives none (ms). */
 export const DEFAULT_LIMIT_MS = 10_000;
+/** The positions the search may visit when the caller gives no limit. */
 export const DEFAULT_MAX_POSITIONS = 2_000_000;
 /** The most of stdout the page parses (a lab line of 20,001 frames is a few MB). */
 export const MAX_RESULT_CHARS = 48 * 1024 * 1024;

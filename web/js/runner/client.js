@@ -25,7 +25,8 @@
  */
 import { sha256Hex } from "../util/bytes.js";
 
-export const OUTPUT_LIMIT = 64 * 1024 * 1024;   // stdout bytes, as judges allow
+/** A run's stdout limit in bytes, as judges allow. */
+export const OUTPUT_LIMIT = 64 * 1024 * 1024;
 /** A run's memory limit when the caller gives none, in MB (as judges' 256 MB). */
 export const MEMORY_LIMIT_MB = 256;
 const PROTOCOL = 1;
