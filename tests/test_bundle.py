@@ -66,6 +66,7 @@ def test_every_module_of_the_page_is_in_exactly_one_piece():
     found = set(where)
     for module in ("js/main.js", "js/engine/client.js", "js/page/state.js", "js/page/hook.js",
                    "js/tools/feature.js", "js/explore/feature.js", "js/stage/scenes/sevens.js",
+                   "js/stage/scenes/lab.js",
                    "js/i18n/i18n.js", "js/cpp/solution-cpp.js"):
         assert module in found, module
     # Nothing a worker runs is linked into the page (the workers are separate scripts).
@@ -125,6 +126,11 @@ def test_piece_for_names_the_piece_of_a_module_the_page_loads_by_itself():
     scene = bundle.piece_for("js/stage/scenes/sevens.js")
     assert re.fullmatch(r"app/sevens-[A-Z0-9]+\.js", scene) and (DIST / scene).is_file()
     assert "// js/stage/scenes/sevens.js" in (DIST / scene).read_text(encoding="utf-8")
+    # The lab's scene is no game of the manifest, but the scene loader imports it by name
+    # ({name: "lab", scene: true}): it is a piece of its own too.
+    lab = bundle.piece_for("js/stage/scenes/lab.js")
+    assert re.fullmatch(r"app/lab-[A-Z0-9]+\.js", lab) and (DIST / lab).is_file()
+    assert "// js/stage/scenes/lab.js" in (DIST / lab).read_text(encoding="utf-8")
     try:
         bundle.piece_for("js/page/state.js")   # in a shared piece, not one of its own
     except KeyError as err:

@@ -19,7 +19,9 @@ const SCORE_INK = [PAL.blue, PAL.pink, PAL.green, PAL.orange];
  */
 export function drawHead(g, head, over) {
   const lh = Math.max(8, g.textHeight(head.title), g.textHeight(head.mover), g.textHeight(head.value));
-  strip(g, 0, head.h, () => {
+  // Not a panel: the title and the status stay texts of their own (the tests read them).
+  g.rect(0, 0, g.W, head.h, PAL.black);
+  {
     g.rect(0, head.h - 1, g.W, 1, PAL.slate);
     g.text(cut(g, head.title, g.W - 2 * M), M, 3, PAL.yellow);
     const y = head.line2 ? 3 + lh + 3 : 3;
@@ -31,7 +33,7 @@ export function drawHead(g, head, over) {
     const mover = cut(g, head.mover, right - M);
     g.text(mover, right, y, over ? PAL.orange : PAL.white, { align: "right" });
     if (!over && head.value && g.blink(400)) g.rect(right + 5, y + Math.floor(lh / 2) - 1, 2, 2, PAL.yellow);
-  });
+  }
 }
 
 /**

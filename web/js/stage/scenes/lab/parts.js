@@ -4,7 +4,7 @@
 // stacks), then wraps, and last shows what fits and "+N" for the rest.  Every place says
 // whether it changed since the previous frame (`changed`), which the scene outlines.
 import { FONT_3X5 } from "../../kit/index.js";
-import { cardOf } from "./text.js";
+import { cardOf, cut } from "./text.js";
 
 /** @typedef {import("../../kit/kit.js").Kit} Kit */
 /** @typedef {{ x: number, y: number, w: number, h: number }} Rect */
@@ -34,11 +34,12 @@ import { cardOf } from "./text.js";
  * @property {number} h
  */
 /** @typedef {{ label: string, x: number, y: number, items: ItemPlace[], more: More | null }} RowPlace */
-/** @typedef {{ text: string, changed: boolean, x: number, y: number, s: number, font: "big" | "tiny" | null }} CellPlace */
+/** @typedef {{ text: string, changed: boolean, x: number, y: number, s: number, size: "big" | "tiny" | null }} CellPlace */
 
 /** The card sizes, largest first: a Sevens track card, a hand card, a small card. */
 export const TIERS = [{ w: 19, h: 24, name: "big" }, { w: 13, h: 20, name: "mid" }, { w: 9, h: 14, name: "small" }];
 const PILE_GAP = 8;
+const PILE_ROW_GAP = 6;
 const ROW_GAP = 3;
 const ITEM_GAP = 2;
 const MAX_PILE_H = 76;
@@ -64,12 +65,14 @@ const sum = (xs, f) => xs.reduce((n, x) => n + f(x), 0);
  * The piles in `box`: one row of stacks when their labels fit side by side, else a grid of
  * them; the count over each stack, the label under it.
  * @param {Kit} g
- * @param {Array<{ label: string, count: number }>} piles
+ * @param {Array<{ label: string, count: number }>} given
  * @param {Array<{ label: string, count: number }> | null} before  the previous frame's piles
  * @param {Rect} box
  * @returns {{ piles: PilePlace[], more: More | null, h: number }}
  */
-export function layoutPiles(g, piles, before, box) {
+export function layoutPiles(g, given, before, box) {
+  // A label wider than the box (CJK, in a narrow column) is cut to it.
+  const piles = given.map((p) => ({ ...p, label: cut(g, p.label, box.w) }));
   const n = piles.length;
   const lh = lineHeight(g, piles.map((p) => p.label));
   /** @param {{ label: string, count: number }} p */
@@ -80,15 +83,17 @@ export function layoutPiles(g, piles, before, box) {
   const minH = pileMinHeight(lh);
   let rows = Math.ceil(n / cols);
   let shown = n;
-  const fit = Math.max(1, Math.floor((box.h + ROW_GAP) / (minH + ROW_GAP)));
+  const fit = Math.max(1, Math.floor((box.h + PILE_ROW_GAP) / (minH + PILE_ROW_GAP)));
   if (rows > fit) {
     rows = fit;
     shown = Math.max(0, rows * cols - 1);
   }
-  const cellH = Math.max(minH, Math.min(MAX_PILE_H, Math.floor((box.h - ROW_GAP * (rows - 1)) / rows)));
-  const h = rows * cellH + ROW_GAP * (rows - 1);
+  const cellH = Math.max(minH, Math.min(MAX_PILE_H, Math.floor((box.h - PILE_ROW_GAP * (rows - 1)) / rows)));
+  const h = rows * cellH + PILE_ROW_GAP * (rows - 1);
   const top = box.y + Math.max(0, Math.floor((box.h - h) / 2));
-  const widths = row ? piles.map(width) : piles.map(() => colW);
+  // A few piles side by side get roomy places (bigger stones), up to 64 px each.
+  const roomy = Math.min(64, Math.floor((box.w - PILE_GAP * (n - 1)) / Math.max(1, n)));
+  const widths = row ? piles.map((p) => Math.max(width(p), roomy)) : piles.map(() => colW);
   /** @type {PilePlace[]} */
   const out = [];
   /** @type {More | null} */
@@ -97,7 +102,7 @@ export function layoutPiles(g, piles, before, box) {
     const slots = Math.min(cols, n - r * cols);
     const span = sum(widths.slice(r * cols, r * cols + slots), (w) => w) + PILE_GAP * (slots - 1);
     let x = box.x + Math.floor((box.w - span) / 2);
-    const y = top + r * (cellH + ROW_GAP);
+    const y = top + r * (cellH + PILE_ROW_GAP);
     for (let k = 0; k < slots; k++) {
       const i = r * cols + k;
       if (i >= shown) {
@@ -127,7 +132,7 @@ function pileMinHeight(lh) { return 8 + 3 + MIN_STACK + 3 + lh; }
 export function pilesHeight(g, piles, w) {
   const probe = layoutPiles(g, piles, null, { x: 0, y: 0, w, h: 1000 });
   const rows = new Set(probe.piles.map((p) => p.y)).size;
-  return rows * pileMinHeight(lineHeight(g, piles.map((p) => p.label))) + ROW_GAP * (rows - 1) + 16;
+  return rows * pileMinHeight(lineHeight(g, piles.map((p) => p.label))) + PILE_ROW_GAP * (rows - 1) + 16;
 }
 
 /**
@@ -169,12 +174,13 @@ function flow(g, widths, aw, most) {
  * The rows in `box`: each row's label at its left (or above it, for long labels), its cards
  * and tiles after it, wrapping; the largest card size with which every row fits.
  * @param {Kit} g
- * @param {Array<{ label: string, cards: string[] }>} rows
+ * @param {Array<{ label: string, cards: string[] }>} given
  * @param {Array<{ label: string, cards: string[] }> | null} before
  * @param {Rect} box
  * @returns {{ rows: RowPlace[], more: More | null, h: number, tier: string }}
  */
-export function layoutRows(g, rows, before, box) {
+export function layoutRows(g, given, before, box) {
+  const rows = given.map((r) => ({ ...r, label: cut(g, r.label, box.w) }));
   const lh = lineHeight(g, rows.map((r) => r.label));
   const labelW = Math.max(0, ...rows.map((r) => g.textWidth(r.label))) + 6;
   const side = labelW <= Math.min(110, box.w * 0.34);
@@ -244,10 +250,10 @@ export function layoutGrid(g, cells, before, box, most = 20) {
   cells.forEach((row, i) => row.forEach((text, j) => {
     const old = before && i < before.length && j < before[i].length ? before[i][j] : null;
     /** @type {"big" | "tiny" | null} */
-    let font = null;
-    if (text && g.textWidth(text) <= s - 2 && g.textHeight(text) <= s - 2) font = "big";
-    else if (text && tinyDraws(text) && s >= 7 && g.textWidth(text, { font: FONT_3X5 }) <= s - 2) font = "tiny";
-    out.push({ text, changed: before !== null && old !== text, x: x + j * s, y: y + i * s, s, font });
+    let size = null;
+    if (text && g.textWidth(text) <= s - 2 && g.textHeight(text) <= s - 2) size = "big";
+    else if (text && tinyDraws(text) && s >= 7 && g.textWidth(text, { font: FONT_3X5 }) <= s - 2) size = "tiny";
+    out.push({ text, changed: before !== null && old !== text, x: x + j * s, y: y + i * s, s, size });
   }));
   return { cells: out, x, y, w: s * cols, h: s * rows, s };
 }

@@ -33,13 +33,14 @@ function hue(text, colors) {
  * @param {number} x
  * @param {number} y
  * @param {string} color
+ * @param {number} k  its scale: 1 (10 x 5 px) or 2
  */
-function stone(g, x, y, color) {
-  g.rect(x + 1, y + 5, STONE_W - 2, 1, SHADOW);
-  g.rect(x + 1, y, STONE_W - 2, 5, color);
-  g.rect(x, y + 1, STONE_W, 3, color);
-  g.rect(x + 2, y + 1, 2, 1, PAL.white);
-  g.rect(x + 1, y + 4, STONE_W - 2, 1, PAL.slate);
+function stone(g, x, y, color, k) {
+  g.rect(x + k, y + 5 * k, (STONE_W - 2) * k, k, SHADOW);
+  g.rect(x + k, y, (STONE_W - 2) * k, 5 * k, color);
+  g.rect(x, y + k, STONE_W * k, 3 * k, color);
+  g.rect(x + 2 * k, y + k, 2 * k, k, PAL.white);
+  g.rect(x + k, y + 4 * k, (STONE_W - 2) * k, k, PAL.slate);
 }
 
 /**
@@ -48,9 +49,12 @@ function stone(g, x, y, color) {
  * @param {number} count
  */
 export function heap(p, count) {
-  const cols = Math.max(1, Math.min(4, Math.floor((p.w + 2) / (STONE_W + 1))));
-  const layers = Math.max(1, Math.floor((p.stackBottom - p.stackTop - 2) / STONE_PITCH));
-  return { cols, shown: Math.min(count, cols * layers), capped: count > cols * layers };
+  const k = p.w >= 2 * (2 * STONE_W + 1) && p.stackBottom - p.stackTop >= 40 ? 2 : 1;
+  const most = Math.max(1, Math.min(4, Math.floor((p.w + k) / ((STONE_W + 1) * k))));
+  const layers = Math.max(1, Math.floor((p.stackBottom - p.stackTop - 2 * k) / (STONE_PITCH * k)));
+  // As few columns as hold the count (at least two, for a heap's shape): a tall pile looks tall.
+  const cols = Math.min(most, Math.max(2, Math.ceil(count / layers)));
+  return { k, cols, shown: Math.min(count, cols * layers), capped: count > cols * layers };
 }
 
 /**
@@ -70,17 +74,17 @@ export function drawPile(g, p, t, flash) {
   g.rect(cx - Math.min(p.w / 2, 18), p.stackBottom + 1, Math.min(p.w, 36), 2, PAL.black);
   const from = p.was === null ? p.count : p.was;
   const count = t < 1 ? Math.round(lerp(from, p.count, ease(t))) : p.count;
-  const { cols, shown, capped } = heap(p, count);
-  const span = cols * (STONE_W + 1) - 1;
+  const { k: z, cols, shown, capped } = heap(p, count);
+  const span = cols * (STONE_W + 1) * z - z;
   for (let k = 0; k < shown; k++) {
     const layer = Math.floor(k / cols);
     const col = k % cols;
-    const x = cx - Math.floor(span / 2) + col * (STONE_W + 1) + (layer % 2 ? 1 : 0) - (cols > 1 && layer % 2 && col === cols - 1 ? 2 : 0);
-    stone(g, x, p.stackBottom - 6 - layer * STONE_PITCH, STONES[(k * 7 + layer) % STONES.length]);
+    const x = cx - Math.floor(span / 2) + col * (STONE_W + 1) * z + (layer % 2 ? z : 0) - (cols > 1 && layer % 2 && col === cols - 1 ? 2 * z : 0);
+    stone(g, x, p.stackBottom - 6 * z - layer * STONE_PITCH * z, STONES[(k * 7 + layer) % STONES.length], z);
   }
   if (capped) {
     // More stones than the heap shows: three dots on its top, the number says how many.
-    const y = p.stackBottom - 6 - Math.ceil(shown / cols) * STONE_PITCH - 1;
+    const y = p.stackBottom - 6 * z - Math.ceil(shown / cols) * STONE_PITCH * z - 1;
     for (let d = -1; d <= 1; d++) g.rect(cx + d * 3 - 1, Math.max(p.stackTop - 2, y), 2, 2, PAL.yellow);
   }
   g.text(String(p.count), cx, p.y, p.changed ? PAL.yellow : PAL.white, { align: "center", shadow: PAL.black });
@@ -92,11 +96,9 @@ export function drawPile(g, p, t, flash) {
  * @param {Kit} g
  * @param {ItemPlace} item
  * @param {{ suit: "S" | "H" | "D" | "C", rank: number }} c
- * @param {number} dy  how far it still has to drop in
  */
-function face(g, item, c, dy) {
-  const { x, w, h } = item;
-  const y = item.y - dy;
+function face(g, item, c) {
+  const { x, y, w, h } = item;
   const ink = c.suit === "H" || c.suit === "D" ? PAL.red : PAL.black;
   card(g, x, y, w, h, { face: PAL.white, edge: PAL.slate });
   const big = w >= 19;
@@ -112,11 +114,9 @@ function face(g, item, c, dy) {
  * is its text's box.
  * @param {Kit} g
  * @param {ItemPlace} item
- * @param {number} dy
  */
-function letterTile(g, item, dy) {
-  const { x, w, h } = item;
-  const y = item.y - dy;
+function letterTile(g, item) {
+  const { x, y, w, h } = item;
   g.rect(x + 1, y + 1, w, h, SHADOW);
   g.rect(x, y, w, h, PAL.peach);
   g.box(x, y, w, h, PAL.brown);
@@ -128,18 +128,28 @@ function letterTile(g, item, dy) {
 }
 
 /**
- * A row's card or tile; a changed one drops in during the tween and is outlined.
+ * A row's card or tile; a changed one is outlined, and sparks in the tween.
  * @param {Kit} g
  * @param {ItemPlace} item
  * @param {number} t
  * @param {boolean} flash
  */
 export function drawItem(g, item, t, flash) {
-  const dy = item.changed && t < 1 ? Math.round((1 - ease(t)) * 5) : 0;
   if (item.changed && flash) g.rect(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.plum);
-  if (item.card) face(g, item, item.card, dy);
-  else letterTile(g, item, dy);
-  if (item.changed) g.box(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.yellow);
+  if (item.card) face(g, item, item.card);
+  else letterTile(g, item);
+  if (item.changed) {
+    g.box(item.x - 1, item.y - 1, item.w + 2, item.h + 2, PAL.yellow);
+    // Sparks fly off its corners in the tween (pixels only: no text moves).
+    if (t < 1 && !g.reduced) {
+      const r = 2 + ease(t) * 5;
+      for (const [dx, dy] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+        const cx = item.x + (dx > 0 ? item.w : 0);
+        const cy = item.y + (dy > 0 ? item.h : 0);
+        g.rect(cx + dx * r - 1, cy + dy * r - 1, 2, 2, t < 0.5 ? PAL.white : PAL.yellow);
+      }
+    }
+  }
 }
 
 /**
@@ -171,9 +181,9 @@ export function drawCell(g, c, flash) {
     g.rect(x + inset + 1, y + inset + 1, s - 2 * inset - 1, s - 2 * inset - 1, PAL.black);
     g.rect(x + inset, y + inset, s - 2 * inset - 1, s - 2 * inset - 1, fill);
     const ink = fill === PAL.blue || fill === PAL.red || fill === PAL.lavender ? PAL.white : PAL.black;
-    if (c.font === "big") {
+    if (c.size === "big") {
       g.text(c.text, x + Math.floor(s / 2), y + Math.floor((s - g.textHeight(c.text)) / 2), ink, { align: "center" });
-    } else if (c.font === "tiny") {
+    } else if (c.size === "tiny") {
       const tiny = { font: FONT_3X5 };
       g.text(c.text, x + Math.floor((s - g.textWidth(c.text, tiny)) / 2), y + Math.floor((s - 5) / 2), ink, tiny);
     }
