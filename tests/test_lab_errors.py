@@ -91,7 +91,7 @@ def line_of(code: str, marker: str) -> int:
 
 
 def error(code: str, text: str = "5", **options: object) -> dict[str, object]:
-    result = solve_lab(code, text, **options)  # type: ignore[arg-type]
+    result = solve_lab(code, text, **options)
     assert result["ok"] is False, result
     error = result["error"]
     assert set(error) == {"type", "message", "line", "msg"}
@@ -257,3 +257,59 @@ def test_a_view_in_the_vocabulary_is_passed_on_as_json() -> None:
         "rows": [{"label": "r", "cards": ["H7", "xy"]}], "grid": {"cells": [["2", "#"]]},
         "scores": {"Max": 2}, "note": "hi"}
     assert result["frames"][0]["state"]["table"] is None
+
+
+WIDE = '''\
+class State:
+    def __init__(self, left):
+        self.left = left
+
+    def to_move(self):
+        return 1 if self.left % 2 else -1
+
+    def moves(self):
+        return list(range(WIDTH)) if self.left else []
+
+    def play(self, move):
+        return State(self.left - 1)
+
+    def is_terminal(self):
+        return self.left == 0
+
+    def value(self):
+        return self.left
+
+    def key(self):
+        return self.left
+
+    def name(self, move):
+        return "a-long-move-name-%04d" % move
+
+
+def start(text):
+    return State(2)
+'''
+
+
+def test_a_step_with_more_moves_than_the_page_takes_is_a_limit() -> None:
+    assert solve_lab("WIDTH = 4096\n" + WIDE, "")["ok"]
+    found = error("WIDTH = 4097\n" + WIDE, "")
+    assert found["type"] == "LimitError"
+    assert found["message"] == "a position has 4,097 moves; the lab values at most 4,096 at one step"
+
+
+def test_a_message_with_a_long_parameter_is_cut_to_plain_text() -> None:
+    found = error("WIDTH = 200\n" + WIDE, "", moves=["nope"])
+    assert found["type"] == "InputError" and len(str(found["message"])) == 300
+    assert str(found["message"]).startswith("move 1 (frame 0): 'nope' is not legal for Min; "
+                                            "legal moves: a-long-move-name-0000, ")
+    assert found["msg"] == {"id": "raw", "params": {"text": found["message"]}}
+    short = error("WIDTH = 2\n" + WIDE, "", moves=["nope"])
+    assert short["msg"]["id"] == "error.move.illegal"
+
+
+def test_an_exception_that_prints_when_worded_stays_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    code = ("class Loud(Exception):\n    def __str__(self):\n        print('loud')\n"
+            "        return 'worded'\n\ndef start(text):\n    raise Loud()\n")
+    assert error(code)["message"] == "Loud: worded"
+    assert capsys.readouterr() == ("", "")

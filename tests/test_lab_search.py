@@ -273,3 +273,20 @@ def test_solve_takes_the_solvers_limits() -> None:
     with pytest.raises(LimitError):
         iterative.solve(Count(100), max_positions=10)
     assert iterative.solve(Count(99)) == -1
+
+
+def test_the_walker_merges_the_end_frame_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from py_engines.walker import walk
+    nim = _toy_nim(monkeypatch)
+    start = nim.Position((2, 1))
+    plain = walk(nim.NimLine(nim.Solver(), "First\n"), start)
+    merged = walk(nim.NimLine(nim.Solver(), "First\n"), start, merge_end=True)
+    moves = [f for f in plain if f.event is not None and f.event.get("kind") == "take"]
+    assert len(plain) == len(moves) + 2                  # the built-in games' frames, unchanged
+    assert len(merged) == len(moves) + 1
+    assert merged[:-1] == plain[:-2]
+    last, end = merged[-1], plain[-1]
+    assert (last.i, last.actor, last.event) == (len(moves), plain[-2].actor, plain[-2].event)
+    # The end's state and note (the walker marks a separate end frame's variation only).
+    assert ({**last.state, "variation": False}, last.msg) == (end.state, end.msg)
+    assert "variation" not in last.state

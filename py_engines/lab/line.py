@@ -23,6 +23,7 @@ Json = Any
 NAME_CHARS = 32
 NOTE_CHARS = 200
 MAX_LINE = 19_999                 # moves: with the start, 20,000 frames at most
+MAX_VALUES = 4_096                # legal moves valued at one step
 
 PLAYER = {1: "Max", -1: "Min"}
 SOLO = "Player"
@@ -44,6 +45,8 @@ class LabLine(Line[Any]):
         return self.solver.value(state)
 
     def move_values(self, state: Any, moves: Sequence[Any]) -> list[int]:
+        if len(moves) > MAX_VALUES:
+            raise LimitError(msg("lab.error.moves_count", count=len(moves), limit=MAX_VALUES))
         seen: dict[str, int] = {}
         for k, move in enumerate(moves):
             name = self.move_id(state, move)

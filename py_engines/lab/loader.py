@@ -22,7 +22,7 @@ from types import TracebackType
 from typing import Any, Iterator
 
 from ..errors import EngineError, InvalidInputError, LimitError
-from ..i18n import Msg, msg, raw
+from ..i18n import SOURCE_LANG, Msg, Param, msg, raw, render
 from ..search.iterative import ContractError, shown
 
 FILENAME = "<lab>"
@@ -68,6 +68,25 @@ def described(err: BaseException) -> str:
     return out if len(out) <= MESSAGE_CHARS else out[:MESSAGE_CHARS - 3] + "..."
 
 
+def _long_text(param: Param) -> bool:
+    if isinstance(param, str):
+        return len(param) > MESSAGE_CHARS
+    if isinstance(param, Msg):
+        return any(_long_text(p) for p in param.params.values())
+    if isinstance(param, tuple):
+        return any(_long_text(p) for p in param)
+    return False
+
+
+def bounded(message: Msg) -> Msg:
+    """``message`` as it is, or its English text cut to MESSAGE_CHARS when a parameter is
+    longer than that (an illegal move's list of legal ones, say): the page takes no longer."""
+    if not _long_text(message):
+        return message
+    text = render(message, SOURCE_LANG)
+    return raw(text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS - 3] + "...")
+
+
 def classify(err: BaseException, positions: int, limit_ms: int | None,
              elapsed_ms: int) -> LabFailure:
     """The failure ``err`` means (the figures word a time limit)."""
@@ -81,7 +100,7 @@ def classify(err: BaseException, positions: int, limit_ms: int | None,
     if isinstance(err, EngineError):
         kind = {LimitError.kind: "LimitError", InvalidInputError.kind: "InputError"}.get(
             err.kind, err.kind)
-        return LabFailure(kind, err.msg, user_line(err))
+        return LabFailure(kind, bounded(err.msg), user_line(err))
     line = user_line(err)
     if line is None:
         # Raised by the search or the walker, not in the user's code: what a method

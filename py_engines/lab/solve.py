@@ -4,11 +4,11 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Sequence
 
-from ..i18n import SOURCE_LANG, Msg, msg, render
+from ..i18n import SOURCE_LANG, Msg, render
 from ..search.iterative import Solver
 from ..walker import walk
 from .line import LabLine
-from .loader import LabFailure, classify, deadline, load, quiet, start_of, title_of, unload
+from .loader import classify, deadline, load, quiet, start_of, title_of, unload
 
 Json = Any
 DEFAULT_MAX_POSITIONS = 2_000_000
@@ -17,6 +17,8 @@ DEFAULT_TITLE = "Lab game"
 
 def failure(kind: str, message: Msg, line: int | None = None) -> dict[str, Json]:
     """The failure envelope: the English ``message`` and the ``msg`` for other languages."""
+    if not (type(line) is int and line >= 1):    # a traceback's line may be None or 0
+        line = None
     return {"ok": False, "error": {"type": kind, "message": render(message, SOURCE_LANG),
                                    "line": line, "msg": message.to_dict()}}
 
@@ -48,20 +50,22 @@ def solve_lab(code: str, text: str, *, max_positions: int = DEFAULT_MAX_POSITION
     or a typed failure.  Never raises (KeyboardInterrupt excepted)."""
     begun = time.perf_counter()
     solver = Solver(max_positions=max_positions, time_limit_ms=time_limit_ms, progress=progress)
-    try:
-        with quiet(), deadline(time_limit_ms):
-            result = _solve(code, text, solver, moves)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as err:     # noqa: B036 - SystemExit from the user's code included
-        elapsed = int((time.perf_counter() - begun) * 1000)
-        found = classify(err, solver.positions, time_limit_ms, elapsed)
-        return failure(found.kind, found.msg, found.line)
-    finally:
-        unload()
+    # Quiet until the failure is worded too: an exception's str() may be the user's code.
+    with quiet():
+        try:
+            with deadline(time_limit_ms):
+                result = _solve(code, text, solver, moves)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:     # noqa: B036 - SystemExit from the user's code included
+            elapsed = int((time.perf_counter() - begun) * 1000)
+            found = classify(err, solver.positions, time_limit_ms, elapsed)
+            return failure(found.kind, found.msg, found.line)
+        finally:
+            unload()
     result["stats"] = {"positions": solver.positions,
                        "ms": int((time.perf_counter() - begun) * 1000)}
     return result
 
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "LabFailure", "failure", "msg", "solve_lab"]
+__all__ = ["DEFAULT_MAX_POSITIONS", "failure", "solve_lab"]

@@ -106,7 +106,6 @@ class Solver:
         """Called when ``positions`` reaches ``_next_check``: the limits, then progress."""
         n = self.positions
         if self.max_positions is not None and n > self.max_positions:
-            self.positions = self.max_positions
             raise LimitError(msg("error.search_limit", nodes=self.max_positions,
                                  limit=self.max_positions))
         if n % CHECK_EVERY == 0:
@@ -148,26 +147,83 @@ class Solver:
 
     # ------------------------------------------------------------------ search
 
-    def _enter(self, state: GameState, alpha: int, beta: int, stack: list[_Node],
-               path: set[Hashable]) -> int | None:
-        """Counts ``state``; its value when known at once, else None and a new node on
-        ``stack`` whose value the main loop will deliver."""
-        self.positions += 1
-        if self.positions >= self._next_check:
-            self._check()
-        if state.is_terminal():
-            return self.terminal_value(state)
-        key = state.key()
+    # The hot loop: a helper call per position would cost time (tests/test_lab_search.py
+    # holds it to minimax.Solver's values, counts and tables).
+    def search(self, root: GameState, alpha: int, beta: int) -> int:  # noqa: C901
+        """Fail-soft alpha-beta: exact when the result lies strictly inside (alpha, beta).
+
+        One loop, two phases: *enter* a position (count it; its value at once when it is
+        terminal or the table's bounds settle it, else push a node and enter its first
+        child), then *return* a value to the node on top (update its best and window; enter
+        its next child, or store what it proved and return its best to the one below)."""
+        table = self.table
+        lookup = table.get
+        stack: list[_Node] = []
+        path: set[Hashable] = set()
+        positions = self.positions
+        next_check = self._next_check
+        state, a0, b0 = root, alpha, beta
         try:
-            lo, hi = self.table.get(key, _FULL)
-        except TypeError as err:
-            raise ContractError(msg("lab.error.key", reason=str(err))) from None
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
+            while True:
+                positions += 1
+                if positions >= next_check:
+                    self.positions = positions
+                    self._check()
+                    next_check = self._next_check
+                if state.is_terminal():
+                    v = self.terminal_value(state)
+                else:
+                    key = state.key()
+                    try:
+                        lo, hi = lookup(key, _FULL)
+                    except TypeError as err:
+                        raise ContractError(msg("lab.error.key", reason=str(err)[:200])) from None
+                    if lo >= b0:
+                        v = lo
+                    elif hi <= a0:
+                        v = hi
+                    elif lo == hi:
+                        v = lo
+                    else:
+                        node = self._push(state, key, a0, b0, lo, hi, stack, path)
+                        state, a0, b0 = node.state.play(node.moves[0]), node.a, node.b
+                        continue
+                while stack:
+                    node = stack[-1]
+                    if node.maxing:
+                        if v > node.best:
+                            node.best = v
+                            if v > node.a:
+                                node.a = v
+                    elif v < node.best:
+                        node.best = v
+                        if v < node.b:
+                            node.b = v
+                    if node.a < node.b and node.i < len(node.moves):
+                        state, a0, b0 = node.state.play(node.moves[node.i]), node.a, node.b
+                        node.i += 1
+                        break
+                    stack.pop()
+                    path.discard(node.key)
+                    v, lo, hi = node.best, node.lo, node.hi
+                    # What the window proved: a cut-off gives a bound, a full scan the value.
+                    if v <= node.alpha:
+                        hi = min(hi, v)
+                    elif v >= node.beta:
+                        lo = max(lo, v)
+                    else:
+                        lo = hi = v
+                    table[node.key] = (lo, hi)
+                else:
+                    return v
+        finally:
+            # Past the positions limit only by the one position that was refused.
+            most = self.max_positions
+            self.positions = positions if most is None else min(positions, most)
+
+    def _push(self, state: GameState, key: Hashable, alpha: int, beta: int, lo: int, hi: int,
+              stack: list[_Node], path: set[Hashable]) -> _Node:
+        """A node for ``state`` on top of the path, its first move about to be tried."""
         if key in path:
             raise ContractError(msg("lab.error.cycle", key=shown(key)))
         if len(stack) >= self.max_depth:
@@ -175,46 +231,11 @@ class Solver:
         maxing = self.mover(state) > 0
         if not maxing:
             self.min_seen = True
-        stack.append(_Node(state, key, alpha, beta, lo, hi, maxing, self.moves_of(state)))
+        node = _Node(state, key, alpha, beta, lo, hi, maxing, self.moves_of(state))
+        node.i = 1
+        stack.append(node)
         path.add(key)
-        return None
-
-    def search(self, root: GameState, alpha: int, beta: int) -> int:
-        """Fail-soft alpha-beta: exact when the result lies strictly inside (alpha, beta)."""
-        stack: list[_Node] = []
-        path: set[Hashable] = set()
-        v = self._enter(root, alpha, beta, stack, path)
-        while stack:
-            node = stack[-1]
-            if v is not None:             # a child's value has come back
-                if node.maxing:
-                    if v > node.best:
-                        node.best = v
-                        if v > node.a:
-                            node.a = v
-                elif v < node.best:
-                    node.best = v
-                    if v < node.b:
-                        node.b = v
-            if node.a < node.b and node.i < len(node.moves):
-                move = node.moves[node.i]
-                node.i += 1
-                v = self._enter(node.state.play(move), node.a, node.b, stack, path)
-                continue
-            stack.pop()
-            path.discard(node.key)
-            best, lo, hi = node.best, node.lo, node.hi
-            # What the window proved: a cut-off gives a bound, a full scan inside it the value.
-            if best <= node.alpha:
-                hi = min(hi, best)
-            elif best >= node.beta:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.table[node.key] = (lo, hi)
-            v = best
-        assert v is not None
-        return v
+        return node
 
     def value(self, state: GameState) -> int:
         """The exact minimax value of ``state``."""
