@@ -223,3 +223,66 @@ def test_endless_rules_stop_at_the_positions_limit(lab: Any) -> None:
     assert not result["ok"] and result["error"]["type"] == "LimitError", result
     assert "20000" in result["error"]["message"].replace(",", "")
     assert not lab.is_hidden("[data-testid=lab-error]")
+
+
+def test_a_users_move_is_answered_through_the_runner_and_marked(lab: Any) -> None:
+    example = manifest_examples()[0]
+    module = load_module(example["id"], EXAMPLES / f"{example['id']}.py")
+    start = module.start(example["sample"])
+    result = lab_solve(lab, example["code"], example["sample"])
+    assert result["ok"], result
+    lab.evaluate("(k) => { const s = document.querySelector('[data-testid=scrubber]');"
+                 " s.value = String(k); s.dispatchEvent(new Event('input')); }", 0)
+    wait_js(lab, "pixelJudge.state().step === 0")
+    values = result["frames"][0]["values"]
+    # A move that is not the line's first: the engine answers it in a new line from here.
+    other = next(v for v in values if v["move"] != result["frames"][1]["event"]["move"])
+    lab.click(f"[data-testid=move-list] button[data-move='{other['move']}']")
+    wait_js(lab, f"pixelJudge.state().moves.length === 1 && pixelJudge.state().moves[0] === {other['move']!r}",
+            SOLVE_MS)
+    frames_now = lab.evaluate("pixelJudge.state().steps")
+    after = start.play(start.moves()[values.index(other)])
+    assert lab.evaluate("pixelJudge.state().step") >= 1
+    assert frames_now >= 2
+    analysis = lab.evaluate("pixelJudge.state().analysis")
+    assert [a["move"] for a in analysis] == [other["move"]]
+    # Its loss is the difference of the exact values the brute force gives.
+    best = brute(start)
+    assert abs(best - brute(after)) == (analysis[0].get("loss") or 0)
+
+
+def test_lab_code_that_tries_the_sites_storage_changes_nothing(lab: Any) -> None:
+    snoop = ("import js\n"
+             "def start(text):\n"
+             "    for name in ('localStorage', 'sessionStorage'):\n"
+             "        try:\n"
+             "            getattr(js, name).setItem('pixelJudge.v1', 'owned')\n"
+             "        except Exception:\n"
+             "            pass\n"
+             "    raise ValueError('no game here')\n")
+    before = lab.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'pixelJudge.lab.v1')"
+                          ".sort())")
+    result = lab_solve(lab, snoop, "")
+    assert not result["ok"] and result["error"]["type"] == "InputError", result
+    after = lab.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'pixelJudge.lab.v1')"
+                         ".sort())")
+    assert after == before
+    assert json.loads(lab.evaluate("localStorage.getItem('pixelJudge.lab.v1')")) == {"code": snoop, "input": ""}
+
+
+def test_progress_shows_while_solving_and_cancel_stops_it(lab: Any) -> None:
+    lab.fill("[data-testid=lab-limit]", "100000000")
+    try:
+        runs = lab.evaluate("pixelJudge.state().lab.runs")
+        lab.evaluate("([c, t]) => { pixelJudge.labSolve(c, t, {limitMs: 120000}); }", [ENDLESS, ""])
+        wait_js(lab, f"pixelJudge.state().lab.runs > {runs} && pixelJudge.state().lab.solving")
+        # Positions searched and seconds, while it runs (the search reports every ~32k positions).
+        wait_js(lab, "/[1-9][0-9,]* positions searched/.test("
+                     "document.querySelector('[data-testid=lab-status]').textContent)", 60_000)
+        lab.focus("[data-testid=lab-cancel]")
+        lab.keyboard.press("Enter")
+        wait_js(lab, "!pixelJudge.state().lab.solving", 5_000)
+        assert lab.text_content("[data-testid=lab-status]") == "Cancelled."
+        assert lab.is_disabled("[data-testid=lab-cancel]")
+    finally:
+        lab.fill("[data-testid=lab-limit]", "2000000")
