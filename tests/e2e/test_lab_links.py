@@ -121,6 +121,30 @@ def test_a_malformed_lab_link_says_so_and_loads_nothing(browser: Any, site_url: 
         context.close()
 
 
+def test_a_lab_link_with_too_much_code_loads_nothing(browser: Any, site_url: str) -> None:
+    context, page = new_page(browser, site_url)
+    try:
+        link = page.evaluate("""async (code) => (await import('./js/page/share.js')).linkFor(
+            {game: 'lab', code, text: '1', step: 0, caseIndex: 0, moves: []})""", "# x\n" * 40_000)
+        page.goto("about:blank")
+        page.goto(link)
+        boot(page)
+        wait_js(page, "!document.querySelector('[data-testid=link-error]').hidden")
+        assert "too large" in page.text_content("[data-testid=link-error]")
+        wait_js(page, "pixelJudge.state().lab")
+        assert page.is_hidden("[data-testid=lab-proposal]")
+        assert page.evaluate("pixelJudge.state().lab.runs") == 0
+        assert "# x" not in editor_text_or_empty(page)
+    finally:
+        context.close()
+
+
+def editor_text_or_empty(page: Any) -> str:
+    text: str = page.evaluate("[...(document.querySelector('[data-testid=lab-editor]').shadowRoot"
+                              "?.querySelectorAll('.cm-line') || [])].map((l) => l.textContent).join('\\n')")
+    return text
+
+
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return (a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
             and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
