@@ -184,3 +184,29 @@ def test_the_views_labels_fit_the_stage(browser: Any, site_url: str, locale: str
             page.screenshot(path=str(shot), full_page=True)
     finally:
         context.close()
+
+
+def test_choosing_the_game_again_brings_its_scene_back_and_keeps_the_input(browser: Any, site_url: str) -> None:
+    context, page = new_page(browser, site_url)
+    try:
+        page.select_option("[data-testid=game]", "kalah")
+        wait_js(page, "pixelJudge.state().game === 'kalah'")
+        page.click("[data-testid=sample]")
+        typed = page.input_value("[data-testid=input]") + "\n"
+        page.fill("[data-testid=input]", typed)
+        page.click("[data-testid=solve]")
+        wait_js(page, "pixelJudge.state().steps > 0 && !pixelJudge.state().solving", 60_000)
+        steps, answer = page.evaluate("pixelJudge.state().steps"), page.text_content("[data-testid=answer]")
+        example = examples()[0]
+        result = lab_solve(page, example["code"], example["sample"])
+        assert page.evaluate("pixelJudge.state().steps") == len(result["frames"])
+        assert page.input_value("[data-testid=game]") == ""
+        assert page.input_value("[data-testid=input]") == typed
+        assert not page.evaluate("pixelJudge.state().stale")
+        page.select_option("[data-testid=game]", "kalah")
+        wait_js(page, f"pixelJudge.state().steps === {steps}")
+        assert page.text_content("[data-testid=answer]") == answer
+        assert page.input_value("[data-testid=input]") == typed
+        assert not page.evaluate("pixelJudge.state().stale")
+    finally:
+        context.close()
