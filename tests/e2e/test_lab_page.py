@@ -185,13 +185,24 @@ def test_the_hook_gives_every_first_move_its_exact_value(lab: Any) -> None:
         assert result["stats"]["positions"] > 0
 
 
-def test_a_line_3000_plies_deep_solves_in_the_page(lab: Any) -> None:
-    module = module_of(DEEP)
-    result = lab_solve(lab, DEEP, "3000")
+@pytest.mark.parametrize("source", ["inline", "tests/lab/deep.py"])
+def test_a_line_3000_plies_deep_solves_in_the_page(lab: Any, source: str) -> None:
+    code = DEEP if source == "inline" else (ROOT / source).read_text(encoding="utf-8")
+    module = module_of(code)
+    result = lab_solve(lab, code, "3000")
     assert result["ok"], result
-    assert result["value"] == brute(module.start("3000")) == -1
+    assert result["value"] == brute(module.start("3000"))
     assert len(result["moves"]) == 3000
     assert lab.evaluate("pixelJudge.state().steps") == 3001
+
+
+def test_the_lab_games_raising_line_is_named_and_marked(lab: Any) -> None:
+    code = (ROOT / "tests" / "lab" / "raises.py").read_text(encoding="utf-8")
+    line = 1 + next(k for k, text in enumerate(code.splitlines()) if "# RAISES" in text)
+    result = lab_solve(lab, code, "7")
+    assert not result["ok"] and result["error"]["line"] == line, result
+    assert f"line {line}" in lab.text_content("[data-testid=lab-error]")
+    assert lab.get_attribute("[data-testid=lab-error]", "data-line") == str(line)
 
 
 def module_of(code: str) -> ModuleType:
