@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -57,6 +57,14 @@ def cli(path: Path, text: str) -> tuple[int, list[str]]:
     return int(lines[0]), (lines[1].split() if len(lines) > 1 else [])
 
 
+@pytest.fixture(scope="module", autouse=True)
+def own_runner(shared: tuple[Any, Any]) -> Iterator[None]:
+    """The test's runner frame goes when the module ends: the shared page keeps one frame, the tools'."""
+    yield
+    shared[0].evaluate("() => { if (window.labTest) window.labTest.runner.teardown();"
+                       " delete window.labTest; }")
+
+
 @pytest.fixture()
 def lab(app: Any) -> Any:
     app.evaluate(SETUP)
@@ -91,10 +99,10 @@ def test_progress_arrives_while_a_long_solve_runs(lab):
     counts = [n for n, _ in progress]
     assert len(counts) >= 2, progress
     assert counts == sorted(counts) and counts[-1] <= result["stats"]["positions"]
-    # Each came while the solve ran, not with its result.
-    assert all(found["started"] <= at < found["wall"] - 50 for _, at in progress), found["wall"]
-    gaps = [b - a for (_, a), (_, b) in zip(progress, progress[1:], strict=False)]
-    assert all(gap >= 80 for gap in gaps), gaps          # at most ~10 a second
+    # They came while the solve ran (the first well before its result), at most ~10 a second.
+    assert all(found["started"] <= at <= found["wall"] for _, at in progress), found["wall"]
+    assert progress[0][1] < found["wall"] - 100, (progress, found["wall"])
+    assert len(progress) <= (found["wall"] - found["started"]) / 90 + 1
 
 
 # The rules reach for everything of the site a program could; each outcome goes into TITLE
@@ -184,7 +192,7 @@ def test_rules_that_never_return_stop_at_the_limit(lab):
     error = found["result"]["error"]
     assert error["type"] == "LimitError", found["result"]
     assert "limit" in error["message"]
-    assert found["wall"] < 3000 + 2500
+    assert found["wall"] - found["started"] < 3000 + 2500   # from the start, not the spare's boot
 
 
 def test_rules_that_never_end_stop_at_the_limit(lab):
@@ -192,7 +200,7 @@ def test_rules_that_never_end_stop_at_the_limit(lab):
     found = solve(lab, code, "0", limitMs=4000, maxPositions=50_000)
     error = found["result"]["error"]
     assert error["type"] == "LimitError", found["result"]
-    assert found["wall"] < 4000 + 2500
+    assert found["wall"] - found["started"] < 4000 + 2500   # from the start, not the spare's boot
 
 
 CANCEL = """async ([code, input]) => {
@@ -247,3 +255,25 @@ def test_a_well_formed_forgery_is_only_what_the_check_lets_through(lab):
     assert result["ok"] is True and result["title"] == "forged"
     assert "html" not in result["frames"][0]
     assert set(result["frames"][0]["state"]) == {"lab", "title", "view", "table", "to_move", "value", "over"}
+
+
+PLAIN_RUN = """async (code) => {
+  const { runner } = window.labTest;
+  const run = await runner.run(code, '', { timeLimitMs: 20000 });
+  return { status: run.status, stdout: run.stdout, setupMs: runner.setupMs };
+}"""
+IMPORTS_ENGINE = """import importlib.util, sys
+found = importlib.util.find_spec("py_engines")
+print("engine" if found else "none", any(p.endswith("site-packages") for p in sys.path))
+"""
+
+
+def test_a_run_gets_the_engine_only_when_it_asks_even_right_after_a_lab_solve(lab):
+    code = (EXAMPLES / "take_away.py").read_text(encoding="utf-8")
+    for _ in range(2):   # the second solve's interpreter had the wheel installed ahead
+        assert solve(lab, code, sample_of(code))["result"]["ok"] is True
+    time.sleep(2)        # the next spare, booted ahead, installs it too: the next lab run likely asks
+    assert lab.evaluate("window.labTest.runner.boots.some((boot) => 'packages' in boot.phases)")
+    plain = lab.evaluate(PLAIN_RUN, IMPORTS_ENGINE)
+    assert (plain["status"], plain["stdout"]) == ("ok", "none True\n"), plain
+    assert solve(lab, code, sample_of(code))["result"]["ok"] is True

@@ -29,7 +29,8 @@
 //       files pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json, and the packages
 //       a run may ask for (PACKAGES below: py_engines.whl, the engine's own wheel, as the
 //       site's lock file names it): the runner keeps those apart from the boot files
-//       and hands a copy to each run that asks for one.
+//       and hands a copy to each run that asks for one (to the next run's spare
+//       worker, installed ahead, when the last run asked for it).
 //       language "wasi" (C++ compiled to WebAssembly, issue 21): a worker with a WASI
 //       preview1 shim; see WORKER PROTOCOL for what it must do.
 //   {type: "run", id, language, input, code?, program?, packages?, limits: {timeMs, outputBytes, memoryBytes}}
@@ -79,14 +80,16 @@
 // WORKER PROTOCOL (runner worker <-> a language worker, one per run; the worker is
 // untrusted once the program starts, so the runner accepts one "ready", one
 // "started" and one result, each checked, and terminates the worker after every run):
-//   runner -> worker {type: "boot", files, module, snapshot, makeSnapshot}
+//   runner -> worker {type: "boot", files, module, snapshot, makeSnapshot, packages}
 //                      files: the runtime's files (transferred: lent, not copied),
 //                      without its .wasm file, which the runner compiled once into
 //                      `module` (a WebAssembly.Module, or null); snapshot: a memory
 //                      snapshot to start from (lent too; null for the first boot);
-//                      makeSnapshot: make one instead of waiting for a run
+//                      makeSnapshot: make one instead of waiting for a run; packages:
+//                      {name: ArrayBuffer} to install before "ready" (those the last run asked for)
 //                    {type: "run", input, code, program, packages, limits}
-//                      packages: {name: ArrayBuffer} (copies, transferred)
+//                      packages: {name: ArrayBuffer | true} (a copy, transferred; true: installed
+//                      at boot); the worker removes what it installed at boot that is not named
 //   worker -> runner {type: "snapshot", bytes, files}  (after a makeSnapshot boot; a runtime
 //                                                without snapshots answers "ready")
 //                    {type: "ready", files, snapshot, phases}  (booted, waiting for its run;
@@ -227,7 +230,7 @@
       if (runtimes.has(language)) return;
       if (!Object.values(files).every((bytes) => bytes instanceof ArrayBuffer)) return;
       const runtime = { url: dataUrl(workerBytes), files: null, names: [], module: null, snapshot: null,
-        booted: false, spare: null, state: "booting", waiting: [], packages: {} };
+        booted: false, spare: null, state: "booting", waiting: [], packages: {}, expect: [] };
       // A package's file is no boot file: kept here, a copy goes with each run that asks for it.
       for (const [name, file] of Object.entries(PACKAGES[language])) {
         if (files[file] instanceof ArrayBuffer) runtime.packages[name] = files[file];
@@ -258,14 +261,16 @@
 
     // A worker booting the runtime, lent its files and snapshot (no copies: the
     // runner's thread stays free); it gives them back when booted (takeBack).
-    function startWorker(runtime, { makeSnapshot = false } = {}) {
+    // A spare also installs (copies of) the packages the last run asked for: the next one likely will.
+    function startWorker(runtime, { makeSnapshot = false, installed = [] } = {}) {
       const worker = new Worker(runtime.url, { type: "module" });
       const { files, snapshot } = runtime;
       runtime.files = null;
       runtime.snapshot = null;
-      worker.postMessage({ type: "boot", files, module: runtime.module, snapshot, makeSnapshot },
-        [...Object.values(files), ...(snapshot ? [snapshot.buffer] : [])]);
-      return { worker, snapshotBytes: snapshot ? snapshot.length : 0 };
+      const packages = Object.fromEntries(installed.map((name) => [name, runtime.packages[name].slice(0)]));
+      worker.postMessage({ type: "boot", files, module: runtime.module, snapshot, makeSnapshot, packages },
+        [...Object.values(files), ...(snapshot ? [snapshot.buffer] : []), ...Object.values(packages)]);
+      return { worker, snapshotBytes: snapshot ? snapshot.length : 0, installed };
     }
 
     // What a booted worker gives back, checked against what it was lent.
@@ -314,8 +319,8 @@
       const runtime = runtimes.get(language);
       if (!runtime || !runtime.booted || runtime.spare || !runtime.files || runtime.state === "failed") return;
       const started = now();
-      const { worker, snapshotBytes } = startWorker(runtime);
-      const spare = { worker, ready: false };
+      const { worker, snapshotBytes, installed } = startWorker(runtime, { installed: runtime.expect });
+      const spare = { worker, ready: false, installed };
       runtime.spare = spare;
       spare.worker.onmessage = (event) => {
         if (event.data && event.data.type === "ready" && !spare.ready) {
@@ -355,7 +360,7 @@
         const spare = runtime.spare;
         if (spare && spare.ready) {
           runtime.spare = null;
-          return spare.worker;
+          return spare;
         }
         await new Promise((wake) => runtime.waiting.push(wake));
       }
@@ -381,8 +386,10 @@
       if (!runtime) return fail(`no ${language} runtime was handed to the runner`);
       const missing = asked.find((name) => !runtime.packages[name]);
       if (missing) return fail(`no ${missing} package was handed to the runner`);
-      const worker = await takeWorker(runtime, entry);
-      if (!worker) return entry.done ? undefined : fail(`the ${language} runtime failed to start`);
+      runtime.expect = asked;
+      const spare = await takeWorker(runtime, entry);
+      if (!spare) return entry.done ? undefined : fail(`the ${language} runtime failed to start`);
+      const { worker, installed } = spare;
       entry.worker = worker;
       let phase = "waiting";
       worker.onmessage = (event) => {
@@ -430,10 +437,11 @@
       };
       const program = msg.program instanceof ArrayBuffer ? msg.program : null;
       const packages = {};
-      for (const name of asked) packages[name] = runtime.packages[name].slice(0);
+      // true: the worker installed it at boot (and it removes what it installed that no one asked for).
+      for (const name of asked) packages[name] = installed.includes(name) || runtime.packages[name].slice(0);
       worker.postMessage({ type: "run", input: msg.input, code: typeof msg.code === "string" ? msg.code : null,
         program, packages, limits: { timeMs, outputBytes, memoryBytes } },
-      [...(program ? [program] : []), ...Object.values(packages)]);
+      [...(program ? [program] : []), ...Object.values(packages).filter((bytes) => bytes !== true)]);
       return undefined;
     }
 

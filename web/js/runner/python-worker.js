@@ -27,6 +27,15 @@ const { isSafeInteger } = Number;
 // this fresh interpreter's site-packages before the program's first instruction.
 const PACKAGES = ["py_engines"];
 const PROGRESS_MS = 100;                               // at most ~10 progress messages a second
+const SITE_PACKAGES = "import sys\n[p for p in sys.path if p.endswith('site-packages')][-1]";
+// A package's files: its folder and its .dist-info (the packages are one-folder wheels).
+const REMOVE = `    import glob, importlib, os, shutil
+    site = [p for p in sys.path if p.endswith('site-packages')][-1]
+    for path in [os.path.join(site, name), *glob.glob(os.path.join(site, name + '-*.dist-info'))]:
+        shutil.rmtree(path, ignore_errors=True)
+    importlib.invalidate_caches()`;
+/** @type {string[]} */
+let installed = [];                                    // the packages this interpreter has
 
 // The program runs as __main__ with fresh globals; its traceback starts at its own code.
 const RUNNER = `
@@ -74,10 +83,10 @@ self.onmessage = (event) => {
 };
 
 /**
- * @param {{ files: Record<string, ArrayBuffer>, module: WebAssembly.Module | null,
- *   snapshot: Uint8Array | null, makeSnapshot: boolean }} msg  the runtime's files and compiled module
+ * @param {{ files: Record<string, ArrayBuffer>, module: WebAssembly.Module | null, snapshot: Uint8Array | null,
+ *   makeSnapshot: boolean, packages?: Record<string, ArrayBuffer> }} msg
  */
-async function boot({ files, module, snapshot, makeSnapshot }) {
+async function boot({ files, module, snapshot, makeSnapshot, packages }) {
   const phases = { script: LOADED, message: performance.now() };
   try {
     const bytes = (name) => {
@@ -126,6 +135,11 @@ async function boot({ files, module, snapshot, makeSnapshot }) {
       const image = pyodide.makeMemorySnapshot();
       post({ type: "snapshot", bytes: image, files }, [image.buffer, ...lent]);
       return;
+    }
+    // The packages the last run asked for, installed ahead (the next run likely asks too).
+    if (packages && Object.keys(packages).length) {
+      install(packages);
+      phases.packages = performance.now();
     }
     phases.ready = performance.now();
     // Where a boot's time went (ms since this worker started), for the benchmark.
@@ -223,12 +237,33 @@ const encode = (text) => apply(encodeText, encoder, [text]);
 function install(packages) {
   const names = Object.keys(packages || {});
   if (!names.length) return;
-  const site = pyodide.runPython("import sys\n[p for p in sys.path if p.endswith('site-packages')][-1]");
+  const site = pyodide.runPython(SITE_PACKAGES);
   for (const name of names) {
     if (!PACKAGES.includes(name) || !(packages[name] instanceof ArrayBuffer)) throw new Error(`no package ${name}`);
     pyodide.unpackArchive(packages[name], "wheel", { extractDir: site });
+    installed.push(name);
   }
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+}
+
+/**
+ * A run's packages: those installed at boot that it did not ask for are removed (a run gets
+ * exactly what it asked for), the others it asked for installed now.
+ * @param {Record<string, ArrayBuffer | true> | undefined} wanted
+ */
+function choosePackages(wanted) {
+  const asked = wanted || {};
+  for (const name of installed.filter((n) => !Object.hasOwn(asked, n))) {
+    const remove = pyodide.runPython(`${SITE_PACKAGES}\ndef remove(name):\n${REMOVE}\nremove`);
+    remove(name);
+    remove.destroy();
+  }
+  installed = installed.filter((n) => Object.hasOwn(asked, n));
+  for (const [name, bytes] of Object.entries(asked)) {
+    if (bytes === true && !installed.includes(name)) throw new Error(`${name} was not installed`);
+  }
+  install(/** @type {Record<string, ArrayBuffer>} */ (Object.fromEntries(Object.entries(asked)
+    .filter(([, bytes]) => bytes !== true))));
 }
 
 /**
@@ -249,11 +284,11 @@ function registerProgress(ended) {
   } });
 }
 
-/** @param {{ input: string, code: string | null, limits: any, packages?: Record<string, ArrayBuffer> }} msg */
+/** @param {{ input: string, code: string | null, limits: any, packages?: Record<string, ArrayBuffer | true> }} msg */
 function run(msg) {
   const begun = monotonic();
   try {
-    install(msg.packages);
+    choosePackages(msg.packages);
   } catch (err) {
     post({ type: "failed", message: `a package could not be installed: ${String(err && err.message ? err.message : err)}` });
     return;
