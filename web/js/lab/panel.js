@@ -30,7 +30,8 @@ export function labView() {
     h("p", { i18n: "ui.lab.proposal" }), h("div", { class: "row" }, keep, discard, keepRefused));
   const root = h("div", { class: "tool-body lab", testid: "lab" },
     h("p", { class: "hint", i18n: "ui.lab.hint" }),
-    h("div", { class: "row" }, field("ui.lab.template", template)),
+    h("div", { class: "row" }, field("ui.lab.template", template),
+      h("a", { class: "lab-docs", href: "LAB.md", target: "_blank", rel: "noopener", testid: "lab-docs", i18n: "ui.lab.docs" })),
     proposal,
     host,
     field("ui.lab.input", input, "tool-field lab-input"),
