@@ -130,15 +130,18 @@ export class LabController {
       onStart: () => { if (this.running === abort) this.progress(0, started); },
     });
     if (this.running !== abort) return result;
-    this.end();
     if (result.ok === false) {
+      this.end();
       this.failed(result.error);
       return result;
     }
+    clearInterval(this.ticker);
     setText(this.view.status, "ui.lab.solved", { value: result.value, count: result.stats.positions,
       seconds: (result.stats.ms / 1000).toFixed(1) });
+    // Still "solving" until the line is on the stage (state().lab.solving says when it is).
     await this.ctx.showLab({ code, input, title: result.title, value: result.value, moves: result.moves,
       frames: toFrames(result.frames), replay: (moves) => this.replay(code, input, moves) }, step);
+    if (this.running === abort) this.end();
     return result;
   }
 
