@@ -55,7 +55,7 @@ def test_axe_finds_nothing_serious_after_solving(axe_page: Any, game: str, text:
     assert serious(axe_page) == []
 
 
-@pytest.mark.parametrize("tool", ["check", "generate", "solution", "export"])
+@pytest.mark.parametrize("tool", ["check", "generate", "solution", "export", "lab"])
 def test_axe_finds_nothing_serious_in_each_tool_tab(axe_page: Any, tool: str) -> None:
     """Each tools tab open, with results shown where the tab has them."""
     axe_page.click(f"[data-testid=tool-{tool}]")
@@ -69,6 +69,11 @@ def test_axe_finds_nothing_serious_in_each_tool_tab(axe_page: Any, tool: str) ->
     if tool == "solution":
         axe_page.wait_for_selector("[data-testid=solution-code]")
         axe_page.evaluate("document.querySelector('[data-testid=solution-stdout]').textContent = 'out'")
+    if tool == "lab":
+        # The lab with an error shown (its line marked) and its line on the stage.
+        axe_page.wait_for_selector("[data-testid=lab-code]")
+        axe_page.evaluate("pixelJudge.labSolve('def start(t):\\n    return 1 // 0\\n', '')")
+        axe_page.wait_for_selector("[data-testid=lab-error]:not([hidden])", timeout=120_000)
     assert serious(axe_page) == []
 
 

@@ -35,7 +35,7 @@ EXCEPTION = ".tool-grid .tool-toggle"
 MANIFEST = json.loads((DIST / "manifest.json").read_text())
 GAMES = [g["name"] for g in MANIFEST["games"]]
 TWO_PLAYER = {g["name"] for g in MANIFEST["games"] if g.get("interactive")}
-TOOLS = ["check", "generate", "solution", "export"]
+TOOLS = ["check", "generate", "solution", "export", "lab"]
 MANIFEST_SAMPLE = {g["name"]: g["samples"][0]["name"] for g in MANIFEST["games"]}
 
 CONTROLS = "button, select, input, textarea, summary, a[href], [tabindex]:not([tabindex='-1'])"

@@ -105,7 +105,7 @@ def test_tool_tab_keys_switch_tabs(app: Any) -> None:
     app.click("[data-testid=tool-check]")
     app.focus("[data-testid=tool-check]")
     for key, expected in [("ArrowRight", "tool-generate"), ("ArrowLeft", "tool-check"),
-                          ("End", "tool-export"), ("Home", "tool-check"), ("ArrowLeft", "tool-export"),
+                          ("End", "tool-lab"), ("Home", "tool-check"), ("ArrowLeft", "tool-lab"),
                           ("ArrowRight", "tool-check")]:
         app.keyboard.press(key)
         assert selected_tab(app) == expected, key

@@ -39,25 +39,27 @@ const later = new Promise((res) => { loadLater = res; });
 /** @type {Later | null} */
 let mounted = null;
 later.then((features) => { mounted = features; }, (err) => console.error("tools and Explore not loaded:", err));
-addLaterHooks(["check", "generate", "runSolution", "stress", "exportGif"], () => later.then((f) => f.tools.hook));
+addLaterHooks(["check", "generate", "runSolution", "stress", "exportGif", "labSolve"], () => later.then((f) => f.tools.hook));
 addLaterHooks(["explore"], () => later.then((f) => f.explore.exploreHook));
 addHook("exploreState", () => {
   if (!mounted) throw new Error("the page is still starting");
   return mounted.explore.exploreHook.exploreState();
 });
-addState(() => (mounted ? mounted.tools.state() : { runner: { state: "idle", message: "", boots: [] } }));
+addState(() => (mounted ? mounted.tools.state() : { runner: { state: "idle", message: "", boots: [] }, lab: null }));
 addHook("ready", ready.then(() => later).then(() => undefined, () => undefined));
 links.connectLinks({ currentScene, exploreLink: () => (mounted ? mounted.explore.exploreLink() : null) });
 connectRestore({ readLink: links.readLink, selectGame, rememberInput: input.rememberInput,
   showLinkedInput: input.showLinkedInput, solve,
   takeOver: solving.takeOver,
   openTool: (tool) => later.then((f) => f.tools.openTool(tool)),
+  openLab: (linked) => later.then((f) => f.tools.openLab(linked)),
   applyExploreLink: (settings) => later.then((f) => f.explore.applyExploreLink(settings)) });
 
 async function mountLater() {
   await settled;
   const [tools, explore] = await Promise.all([import("./tools/feature.js"), import("./explore/feature.js")]);
-  const features = { tools: tools.mountToolsFeature({ openInPlayer, currentScene, showSceneBanner }), explore };
+  const features = { tools: tools.mountToolsFeature({ openInPlayer, currentScene, showSceneBanner,
+    loadFrames: playback.loadFrames }), explore };
   explore.mountExplore(openInPlayer);
   return features;
 }

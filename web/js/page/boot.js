@@ -44,6 +44,7 @@ export async function boot() {
     return false;
   }
   app.games = localize(manifest.games);
+  app.labExamples = manifest.lab && Array.isArray(manifest.lab.examples) ? manifest.lab.examples : [];
   // Game names stay as the contests wrote them; the rest of each entry follows the language.
   onLanguage(() => localize(app.games));
   setText(el.buildInfo, "ui.footer.build", { version: manifest.version, pyodide: manifest.pyodide });

@@ -24,6 +24,7 @@ import { stageWords } from "../i18n/i18n.js";
  * @property {number} step
  * @property {string[]} moves
  * @property {number[]} [userSteps]
+ * @property {string} [code]  a lab scene's rules
  */
 
 const renderer = new Renderer(el.canvas, { reducedMotion, words: stageWords });
@@ -140,8 +141,8 @@ function showTransport(count, i) {
 }
 
 function showMoves() {
-  const info = gameInfo();
   const s = app.solved;
+  const info = gameInfo(s ? s.game : app.game);
   const line = info && info.interactive && s
     ? { frames: s.frames, index: player.index, userMoves: s.moves, side: el.playAs.value } : null;
   renderMoves({ panel: el.moves, title: el.movesTitle, list: el.moveList, backToLine: el.backToLine }, line);
@@ -160,7 +161,7 @@ export function currentScene() {
   const s = app.solved;
   if (!s) return { game: app.game, text: el.input.value, caseIndex: 0, step: 0, moves: [] };
   return { game: s.game, text: s.text, caseIndex: s.caseIndex, step: player.index, moves: s.moves,
-    userSteps: s.userSteps || [] };
+    userSteps: s.userSteps || [], ...(s.code === undefined ? {} : { code: s.code }) };
 }
 
 // The scene of the user's own input is saved for the next visit; a link's (input.js:

@@ -18,6 +18,7 @@ import { loadLinkView, saveLinkView } from "./storage.js";
  * @property {() => boolean} takeOver
  * @property {(tool: object) => void} openTool
  * @property {(settings: object) => void} applyExploreLink
+ * @property {(linked: Linked) => Promise<void>} openLab  a game lab link: its rules shown as a proposal (lab/)
  */
 
 /** @type {RestoreNeeds} */
@@ -83,6 +84,7 @@ function reloadedLink() {
  */
 async function openLinked(linked, { quiet = false } = {}) {
   const { selectGame, showLinkedInput, solve } = needs;
+  if (linked.game === "lab") return needs.openLab(linked);   // nothing runs until the user keeps it
   if (linked.explore) needs.applyExploreLink(linked.explore);
   // A link may open a tool with its inputs filled in, once its input is accepted.
   const tool = () => (linked.tool ? needs.openTool(linked.tool) : null);

@@ -4,6 +4,8 @@
 // (x: the Explore view's settings; u=<step,step>: the decision steps among m the
 // user played, for the analysis marks)
 // t and tp: a tool to open, with its inputs filled in
+// A game lab scene (lab/) has g=lab and its rules in l=<code: deflate-raw, base64url>
+// (c, x and t are not used); a page from before the lab says "unknown game 'lab'".
 // This is the only module that reads or writes the page's URL.
 
 /** The link format's version (the fragment's `v=`). */
@@ -11,6 +13,12 @@ export const LINK_VERSION = "1";
 /** The engine's input limit (py_engines/text.py MAX_INPUT_CHARS). */
 export const MAX_INPUT_CHARS = 1_000_000;
 const MAX_ENCODED = 1_500_000;
+/** The game lab's name in a link (g=lab). */
+export const LAB = "lab";
+/** The most characters of a lab link's code (lab/store.js keeps no more). */
+export const MAX_LAB_CODE_CHARS = 100_000;
+/** The most characters of a lab link's input. */
+export const MAX_LAB_INPUT_CHARS = 100_000;
 const MOVE_ID = /^[A-Za-z0-9_.:+-]{1,40}$/;
 const MAX_MOVES = 400;
 const EXPLORE = /^([a-z][a-z0-9_]{0,40})\.(\d{1,7})\.(\d{1,10})$/;
@@ -81,13 +89,14 @@ export async function encodeInput(text) {
 /**
  * The input a link carries; throws LinkError when it is damaged or too large.
  * @param {string} encoded
+ * @param {number} [max]  the most characters it may have
  * @returns {Promise<string>}
  */
-export async function decodeInput(encoded) {
+export async function decodeInput(encoded, max = MAX_INPUT_CHARS) {
   if (encoded.length > MAX_ENCODED) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
   let bytes;
   try {
-    bytes = await pipeBytes(fromBase64Url(encoded), new DecompressionStream("deflate-raw"), MAX_INPUT_CHARS * 4);
+    bytes = await pipeBytes(fromBase64Url(encoded), new DecompressionStream("deflate-raw"), max * 4);
   } catch (err) {
     if (err instanceof LinkError) throw err;
     throw new LinkError("ui.link.damaged", {}, "the input in this link is damaged (it does not decompress)");
@@ -96,7 +105,7 @@ export async function decodeInput(encoded) {
   try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch {
     throw new LinkError("ui.link.not_text", {}, "the input in this link is not valid text");
   }
-  if (text.length > MAX_INPUT_CHARS) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
+  if (text.length > max) throw new LinkError("ui.link.input_too_large", {}, "the input in this link is too large");
   return text;
 }
 
@@ -123,6 +132,7 @@ export async function parseFragment(fragment, knownGames) {
   const version = params.get("v");
   if (version !== LINK_VERSION) throw new LinkError("ui.link.version", { version: version ?? "-", reads: LINK_VERSION }, `this link has format version '${version ?? "none"}'; this page reads version ${LINK_VERSION}`);
   const game = params.get("g");
+  if (game === LAB) return parseLab(params);
   if (!knownGames.includes(game)) throw new LinkError("ui.link.unknown_game", { game: game ?? "" }, `this link names an unknown game '${game ?? ""}'`);
   const encoded = params.get("i");
   if (encoded === null) throw new LinkError("ui.link.no_input", {}, "this link has no input");
@@ -139,6 +149,24 @@ export async function parseFragment(fragment, knownGames) {
   }
   const text = await decodeInput(encoded);
   return { game, text, caseIndex, step, moves, explore, userSteps: userSteps.map(Number), tool: await parseTool(params) };
+}
+
+/**
+ * A game lab scene: its rules (l=), input (i=), step and moves, each bounded.
+ * @param {URLSearchParams} params
+ * @returns {Promise<import("./types.js").Linked>}
+ */
+async function parseLab(params) {
+  const code = params.get("l");
+  const encoded = params.get("i");
+  if (code === null) throw new LinkError("ui.link.lab_no_code", {}, "this game lab link has no rules");
+  const step = count(params, "s");
+  const rawMoves = params.get("m");
+  const moves = rawMoves ? rawMoves.split(",") : [];
+  if (moves.length > MAX_MOVES || !moves.every((m) => MOVE_ID.test(m))) throw new LinkError("ui.link.bad_moves", {}, "the moves in this link are malformed");
+  const rules = await decodeInput(code, MAX_LAB_CODE_CHARS);
+  const text = encoded === null ? "" : await decodeInput(encoded, MAX_LAB_INPUT_CHARS);
+  return { game: LAB, text, code: rules, caseIndex: 0, step, moves, userSteps: [], explore: null, tool: null };
 }
 
 function parseExplore(raw) {
@@ -207,7 +235,9 @@ function findMsg(msg, id) {
  * @param {import("./types.js").SceneRef & { explore?: object | null, tool?: object | null }} scene
  * @returns {Promise<string>}
  */
-export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [], tool = null }) {
+export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves = [], explore = null, userSteps = [], tool = null,
+  code }) {
+  if (game === LAB) return labFragment(code || "", text, step, moves);
   const params = new URLSearchParams({ v: LINK_VERSION, g: game, c: String(caseIndex), s: String(step) });
   if (moves.length) params.set("m", moves.join(","));
   if (moves.length && userSteps.length) params.set("u", userSteps.join(","));
@@ -217,6 +247,21 @@ export async function buildFragment({ game, text, caseIndex = 0, step = 0, moves
     params.set("t", tool.name);
     params.set("tp", await encodeInput(JSON.stringify(tool.params || {})));
   }
+  return `#${params.toString()}`;
+}
+
+/**
+ * The fragment of a game lab scene.
+ * @param {string} code
+ * @param {string} text
+ * @param {number} step
+ * @param {string[]} moves
+ */
+async function labFragment(code, text, step, moves) {
+  const params = new URLSearchParams({ v: LINK_VERSION, g: LAB, s: String(step) });
+  if (moves.length) params.set("m", moves.join(","));
+  params.set("i", await encodeInput(text));
+  params.set("l", await encodeInput(code));
   return `#${params.toString()}`;
 }
 

@@ -126,6 +126,7 @@ function bringStageIntoView() {
 async function replay(caseIndex, moves, step, userSteps = []) {
   const s = app.solved;
   if (!s || app.solving) return false;
+  if (s.replay) return replayOwn(s, s.replay, moves, step, userSteps);
   const reply = await call({ cmd: "replay", game: s.game, text: s.text, case: caseIndex, moves });
   if (!reply.ok) {
     if (reply.error.type !== "Cancelled") showError(reply.error);
@@ -137,6 +138,24 @@ async function replay(caseIndex, moves, step, userSteps = []) {
   s.userSteps = [...userSteps];
   showCase(reply.case);
   needs.loadFrames(reply.frames, step);
+  return true;
+}
+
+/**
+ * The same for a scene whose frames its own feature makes (the lab's).
+ * @param {import("./types.js").Solved} s
+ * @param {(moves: string[]) => Promise<import("../stage/types.js").Frame[] | null>} make
+ * @param {string[]} moves
+ * @param {number} step
+ * @param {number[]} userSteps
+ */
+async function replayOwn(s, make, moves, step, userSteps) {
+  const frames = await make(moves);
+  if (!frames || app.solved !== s) return false;
+  s.frames = frames;
+  s.moves = [...moves];
+  s.userSteps = [...userSteps];
+  needs.loadFrames(frames, step);
   return true;
 }
 

@@ -28,6 +28,8 @@ import { Player } from "../stage/player.js";
  * @property {string | null} lastGenerated  the last input the page made itself
  * @property {{ game: string, text: string } | null} linked  the input shown is a link's, not yet
  *   the user's: their own (inputs[game]) stays saved and one click away ("Back to your input")
+ * @property {import("../stage/types.js").Scene | null} labScene  the lab's scene, once loaded (lab/)
+ * @property {unknown[]} labExamples  the manifest's lab examples (checked by lab/ before use)
  */
 
 /**
@@ -106,7 +108,13 @@ export const app = {
   typed: null,
   lastGenerated: null,
   linked: null,
+  labScene: null,
+  labExamples: [],
 };
+
+/** The game lab's entry (a user's own game, lab/): never in the picker, drawn by scenes/lab.js. */
+export const LAB_GAME = Object.freeze({ name: "lab", title: "Game lab", kind: "two-player", input_help: "",
+  interactive: true, scene: true, samples: [], random_options: [] });
 
 /** @type {{ [K in keyof PageEvents]?: ((...args: PageEvents[K]) => void)[] }} */
 const listeners = {};
@@ -138,6 +146,7 @@ export const player = new Player({ reducedMotion, onChange: (why) => emit("playe
  * @returns {import("../stage/types.js").Scene | null}
  */
 export function sceneFor(game) {
+  if (game === LAB_GAME.name) return app.labScene;
   return game && app.sceneGame === game ? app.scene : null;
 }
 
@@ -147,7 +156,7 @@ export function sceneFor(game) {
  * @returns {GameInfo | undefined}
  */
 export function gameInfo(name = app.game) {
-  return app.games.find((g) => g.name === name);
+  return app.games.find((g) => g.name === name) || (name === LAB_GAME.name ? LAB_GAME : undefined);
 }
 
 /**

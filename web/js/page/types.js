@@ -39,6 +39,9 @@
  * @property {import("../stage/types.js").Frame[]} frames  the shown line (the engine's, or with the user's moves)
  * @property {string[]} moves  the user's moves, by id, from the start of the case
  * @property {number[]} userSteps  the decision steps the user played (for the analysis)
+ * @property {string} [code]  a lab scene's rules (lab/): its link carries them
+ * @property {(moves: string[]) => Promise<import("../stage/types.js").Frame[] | null>} [replay]  the frames
+ *   of the line with the user's `moves`, when the engine's worker does not make them (the lab's)
  */
 
 /**
@@ -50,6 +53,7 @@
  * @property {number} step
  * @property {string[]} moves
  * @property {number[]} [userSteps]
+ * @property {string} [code]  a lab scene's rules
  */
 
 /**

@@ -75,7 +75,7 @@ const LANGUAGES = {
 /**
  * A compiler's message: its line and column are 1-based (the column counts the
  * line's characters; clang counts bytes, the same for the ASCII most code is).
- * @typedef {{severity: string, line: number | null, column: number | null, message: string}} Diagnostic
+ * @typedef {{severity: string, line: number | null, column: number | null, message: string, source?: string}} Diagnostic
  */
 
 /**
@@ -123,15 +123,17 @@ const typeOverSelection = EditorView.domEventHandlers({
 /**
  * The editor in `host`'s shadow root.
  * @param {HTMLElement} host
- * @param {{doc?: string, language?: Language, onChange?: (text: string) => void, onRun?: () => void}} options
+ * @param {{doc?: string, language?: Language, onChange?: (text: string) => void, onRun?: () => void,
+ *   testid?: string, label?: string}} options  testid and label: the text area's (the lab's are its own)
  */
-export async function createEditor(host, { doc = "", language = "python", onChange = () => {}, onRun = () => {} } = {}) {
+export async function createEditor(host, { doc = "", language = "python", onChange = () => {}, onRun = () => {},
+  testid = "solution-code", label } = {}) {
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   const grammar = new Compartment();
   const labelled = new Compartment();
   const undo = new Compartment();
   const contentAttributes = (/** @type {Language} */ lang) =>
-    EditorView.contentAttributes.of({ "aria-label": LANGUAGES[lang].label, "data-testid": "solution-code" });
+    EditorView.contentAttributes.of({ "aria-label": label || LANGUAGES[lang].label, "data-testid": testid });
   let current = language;
   const view = new EditorView({
     parent: root,
@@ -178,7 +180,7 @@ export async function createEditor(host, { doc = "", language = "python", onChan
         const at = d.line === null ? null : located(state, d.line, d.column ?? 1);
         if (!at) continue;
         const severity = d.severity === "error" || d.severity === "warning" ? d.severity : "info";
-        marks.push({ ...at, severity, message: d.message, source: "clang++" });
+        marks.push({ ...at, severity, message: d.message, source: d.source || "clang++" });
         if (severity === "error") lines.add(/** @type {number} */ (d.line));
       }
       const spec = setDiagnostics(state, marks);

@@ -6,6 +6,7 @@
 import { app, el, player, on, sceneFor } from "../page/state.js";
 import * as share from "../page/share.js";
 import { mountTools } from "./tools.js";
+import { showLabLine } from "../lab/stage.js";
 
 /**
  * What the tools need from the rest of the page (main.js hands it over).
@@ -13,6 +14,7 @@ import { mountTools } from "./tools.js";
  * @property {(request: import("../page/types.js").OpenRequest) => Promise<boolean>} openInPlayer
  * @property {() => import("../page/types.js").SceneRef} currentScene
  * @property {(scene: import("../page/scene-banner.js").SceneWords) => void} showSceneBanner
+ * @property {(frames: import("../stage/types.js").Frame[], step?: number) => void} loadFrames  playback's
  */
 
 /**
@@ -22,6 +24,7 @@ import { mountTools } from "./tools.js";
  * @property {Record<string, (...args: any[]) => Promise<unknown>>} hook
  * @property {() => Record<string, unknown>} state
  * @property {(tool: object) => Promise<void>} openTool
+ * @property {(linked: import("../page/types.js").Linked) => Promise<void>} openLab  a game lab link (a proposal)
  */
 
 /**
@@ -29,7 +32,7 @@ import { mountTools } from "./tools.js";
  * @param {ToolNeeds} needs
  * @returns {MountedTools}
  */
-export function mountToolsFeature({ openInPlayer, currentScene, showSceneBanner }) {
+export function mountToolsFeature({ openInPlayer, currentScene, showSceneBanner, loadFrames }) {
   const container = document.getElementById("tools");
   if (!container) throw new Error("the page lacks its #tools");
   const tools = mountTools(container, {
@@ -48,9 +51,12 @@ export function mountToolsFeature({ openInPlayer, currentScene, showSceneBanner 
       if (shown && scene) showSceneBanner(scene);
     },
     linkFor: (tool) => share.linkFor({ ...currentScene(), tool }),
+    showLab: (line, step) => showLabLine(line, step, loadFrames),
+    labLink: ({ code, text, step }) => share.linkFor({ game: share.LAB, text, code, step, caseIndex: 0, moves: [] }),
   });
   // Mounted after the engine's boot: the page shows a game already, and may change it.
   tools.gameChanged();
   on("game", () => tools.gameChanged());
-  return { hook: tools.hook, state: () => ({ runner: tools.runner() }), openTool: (tool) => tools.openTool(tool) };
+  return { hook: tools.hook, state: () => ({ runner: tools.runner(), lab: tools.lab() }),
+    openTool: (tool) => tools.openTool(tool), openLab: (linked) => tools.openLab(linked) };
 }

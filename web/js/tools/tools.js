@@ -1,5 +1,5 @@
-// The tools for people who write solutions, as four tabs under the player:
-// Check, Generate, My solution, Export.  The composition root hands in a small
+// The tools for people who write solutions, as five tabs under the player:
+// Check, Generate, My solution, Export, and the Game lab (lab/).  The composition root hands in a small
 // context and gets back the test hook additions and `openTool` for share links.
 //
 // ctx: {client, game(), input(), solved() -> {game, frames, caseIndex} | null,
@@ -14,6 +14,7 @@ import { generatePanel, generateHook } from "./generate.js";
 import { solutionPanel } from "./solution.js";
 import { runSolutionHook, stressHook } from "./solution-hooks.js";
 import { exportPanel, exportGifHook } from "./export.js";
+import { labPanel } from "../lab/controller.js";
 
 /**
  * What the page hands the tools (tools/feature.js).
@@ -28,6 +29,8 @@ import { exportPanel, exportGifHook } from "./export.js";
  * @property {(scene: { game: string, text: string, caseIndex?: number,
  *   scene?: import("../page/scene-banner.js").SceneWords | null }) => Promise<void>} openScene
  * @property {(tool: { name: string, params: object }) => Promise<string>} linkFor
+ * @property {(line: import("../lab/stage.js").LabLine, step: number) => Promise<void>} showLab  a lab line on the stage
+ * @property {(scene: { code: string, text: string, step: number }) => Promise<string>} labLink  a lab scene's link
  */
 
 /**
@@ -61,6 +64,7 @@ export function mountTools(container, ctx) {
     generate: generatePanel(full),
     solution: solutionPanel(full),
     export: exportPanel(full),
+    lab: labPanel(full),
   };
   const names = Object.keys(panels);
   const tabs = {};
@@ -94,7 +98,7 @@ export function mountTools(container, ctx) {
     i18nAttr: { "aria-label": "ui.tools.link_label" } });
   const linkStatus = h("span", { class: "status", role: "status", "aria-live": "polite" });
   linkButton.addEventListener("click", async () => {
-    const link = await ctx.linkFor({ name: current, params: panels[current].params() });
+    const link = current === "lab" ? await panels.lab.link() : await ctx.linkFor({ name: current, params: panels[current].params() });
     linkText.value = link;
     linkText.hidden = false;
     linkText.select();
@@ -134,6 +138,12 @@ export function mountTools(container, ctx) {
       await panels[tool.name].fill(tool.params || {});
       container.scrollIntoView({ block: "start" });
     },
+    // A game lab link: its code shown as a proposal in the lab's tab; nothing runs until Keep.
+    async openLab(linked) {
+      show("lab", { fromLink: true });
+      await panels.lab.propose(linked);
+      container.scrollIntoView({ block: "start" });
+    },
     // A game was selected (by the picker, a link or a feature): panels that keep
     // something per game show the new game's.
     gameChanged() {
@@ -142,12 +152,14 @@ export function mountTools(container, ctx) {
     // pixelJudge.state().runner: {state: "idle" | "booting" | "ready" | "running" | "failed",
     // message (why it failed), boots: [{ms, phases}] of the last fresh interpreters}.
     runner: () => ({ ...runnerState, boots: sandbox.boots, bootCount: sandbox.bootCount }),
+    lab: () => panels.lab.state(),
     hook: {
       check: (game, input, output) => checkHook(full, game, input, output),
       generate: (game, options) => generateHook(full, game, options),
       runSolution: (code, input, options) => runSolutionHook(full, code, input, options),
       stress: (code, options) => stressHook(full, code, options),
       exportGif: (options) => exportGifHook(full, options),
+      labSolve: (code, input, options) => { show("lab"); return panels.lab.labSolve(code, input, options); },
     },
   };
 }
