@@ -186,7 +186,8 @@ def test_the_views_labels_fit_the_stage(browser: Any, site_url: str, locale: str
         context.close()
 
 
-def test_choosing_the_game_again_brings_its_scene_back_and_keeps_the_input(browser: Any, site_url: str) -> None:
+def test_choosing_the_game_again_brings_its_scene_back_and_keeps_the_input(browser: Any,
+                                                                           site_url: str) -> None:
     context, page = new_page(browser, site_url)
     try:
         page.select_option("[data-testid=game]", "kalah")

@@ -16,6 +16,10 @@ from typing import Any, Iterator
 import pytest
 from conftest import BOOT_TIMEOUT_MS, DIST, boot, open_page, wait_js
 
+# The site's local storage but the lab's own key, as one comparable text.
+OTHER_STORAGE = ("JSON.stringify(Object.entries(localStorage)"
+                 ".filter(([k]) => k !== 'pixelJudge.lab.v1').sort())")
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "py_engines" / "lab" / "examples"
 LAB_KEY = "pixelJudge.lab.v1"
@@ -249,7 +253,8 @@ def test_a_users_move_is_answered_through_the_runner_and_marked(lab: Any) -> Non
     # A move that is not the line's first: the engine answers it in a new line from here.
     other = next(v for v in values if v["move"] != result["frames"][1]["event"]["move"])
     lab.click(f"[data-testid=move-list] button[data-move='{other['move']}']")
-    wait_js(lab, f"pixelJudge.state().moves.length === 1 && pixelJudge.state().moves[0] === {other['move']!r}",
+    wait_js(lab, "pixelJudge.state().moves.length === 1"
+            f" && pixelJudge.state().moves[0] === {other['move']!r}",
             SOLVE_MS)
     frames_now = lab.evaluate("pixelJudge.state().steps")
     after = start.play(start.moves()[values.index(other)])
@@ -271,14 +276,13 @@ def test_lab_code_that_tries_the_sites_storage_changes_nothing(lab: Any) -> None
              "        except Exception:\n"
              "            pass\n"
              "    raise ValueError('no game here')\n")
-    before = lab.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'pixelJudge.lab.v1')"
-                          ".sort())")
+    before = lab.evaluate(OTHER_STORAGE)
     result = lab_solve(lab, snoop, "")
     assert not result["ok"] and result["error"]["type"] == "InputError", result
-    after = lab.evaluate("JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'pixelJudge.lab.v1')"
-                         ".sort())")
+    after = lab.evaluate(OTHER_STORAGE)
     assert after == before
-    assert json.loads(lab.evaluate("localStorage.getItem('pixelJudge.lab.v1')")) == {"code": snoop, "input": ""}
+    kept = json.loads(lab.evaluate("localStorage.getItem('pixelJudge.lab.v1')"))
+    assert kept == {"code": snoop, "input": ""}
 
 
 def test_progress_shows_while_solving_and_cancel_stops_it(lab: Any) -> None:
