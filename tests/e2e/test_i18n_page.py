@@ -18,7 +18,7 @@ KEPT = {"PIXEL", "JUDGE", "BOB", "ALICE", "AXEL", "BIRGIT",
         "Pixel", "Judge", "Pyodide", "Python", "Alice", "Bob", "Axel", "Birgit",
         "GIF", "PNG", "CSV", "JSON", "stdout", "stderr",
         "Home", "End", "Space", "Ctrl", "Enter", "Tab", "Esc",
-        "zip", "stdin", "WebAssembly", "Clang"}
+        "zip", "stdin", "WebAssembly", "Clang", "GNU"}
 
 
 def open_in(browser: Any, url: str, locale: str) -> tuple[Any, Any, Watch]:

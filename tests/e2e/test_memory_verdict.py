@@ -77,7 +77,8 @@ def test_600_mb_in_python_under_256_mb_is_memory_and_the_next_run_is_accepted(by
     assert 256 <= hog["peakMb"] <= 600, hog["peakMb"]
     after = run(byte_me, f"import sys\nsys.stdout.write({ANSWER!r})\n", SAMPLE, memoryLimitMb=256)
     assert after["verdict"] == "accepted", after
-    assert set(after) == {"verdict", "stdout", "stderr", "ms", "peakMb"}
+    # A judged output also names its judge's comparator and the byte-for-byte reading.
+    assert set(after) == {"verdict", "stdout", "stderr", "ms", "peakMb", "comparator", "judge", "strict"}
     assert isinstance(after["peakMb"], (int, float)) and 0 <= after["peakMb"] < 64, after["peakMb"]
 
 
