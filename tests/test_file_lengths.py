@@ -13,7 +13,7 @@ MOST = 500
 SKIP_DIRS = {"node_modules", "__pycache__"}
 GENERATED = {"package-lock.json"}
 CATALOGS = {ROOT / "py_engines" / "locale", ROOT / "web" / "locale"}
-BINARY = {".png", ".woff", ".woff2", ".ico", ".wasm", ".zip", ".whl", ".br", ".gz"}
+BINARY = {".png", ".gif", ".woff", ".woff2", ".ico", ".wasm", ".zip", ".whl", ".br", ".gz"}
 
 
 def sources() -> list[Path]:
