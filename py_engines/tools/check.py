@@ -40,20 +40,19 @@ import json
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..cli_lang import add_lang_argument
 from ..errors import EngineError
 from ..i18n import Msg, msg, render
 from ..text import MAX_INPUT_CHARS
 from .hooks import engine_of, solved
-from .limits import MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, limit_value
+from .limits import MB, OUTPUT_LIMIT, OUTPUT_LIMIT_MB, limit_value, read_capped
 
 ACCEPTED = "accepted"
 PRESENTATION = "presentation"
 WRONG = "wrong"
 VERDICTS = (ACCEPTED, PRESENTATION, WRONG)
-READ_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,28 +424,6 @@ def check(game: str, input_text: str, output: str, *, strict: bool = False) -> C
 
 
 # ----------------------------------------------------------------------------- command line
-
-def read_capped(path: str, limit: int) -> tuple[str, bool]:
-    """The file ``path`` ('-': standard input) as text when it has at most ``limit`` bytes,
-    and whether it has more (then the text is empty: reading stops past the limit, so an
-    endless pipe costs ``limit`` bytes of memory)."""
-    if path == "-":
-        return _read_stream(sys.stdin.buffer, limit)
-    with open(path, "rb") as fh:
-        return _read_stream(fh, limit)
-
-
-def _read_stream(stream: BinaryIO, limit: int) -> tuple[str, bool]:
-    data = bytearray()
-    while len(data) <= limit:
-        chunk = stream.read(min(READ_CHUNK, limit + 1 - len(data)))
-        if not chunk:
-            break
-        data += chunk
-    if len(data) > limit:
-        return "", True
-    return data.decode("utf-8", errors="replace"), False
-
 
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
