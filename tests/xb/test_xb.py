@@ -791,6 +791,10 @@ def stored_input(b: Driver, game: str) -> Any:
 
 
 def test_a_links_input_over_typed_input_keeps_it_a_click_away_after_a_reload(b: Driver, site: Site) -> None:
+    # The tab may still be restoring the scene an earlier test's link left in its session
+    # (ready comes first): a game chosen before that restore ends is replaced by it.
+    b.wait("!pixelJudge.state().solving"
+           " && (!pixelJudge.state().linkedInput || pixelJudge.state().steps > 0)", 60)
     choose_game(b, "the_game")
     # Typed: the textarea's text, then its input event.
     b.js("const i = document.querySelector('[data-testid=input]'); i.value = arguments[0];"
